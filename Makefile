@@ -1,0 +1,56 @@
+# Casebook — `make run` to try it, `make test` to check it. See README.md.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -c1-12)
+FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
+HAS_FRONTEND := $(wildcard frontend/package.json)
+
+.PHONY: install run test test-backend test-frontend lint schema migrate worker serve frontend-build clean
+
+$(STAMP): backend/pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e 'backend[dev]'
+	@rm -f $(VENV)/.installed-*; touch $(STAMP)
+
+install: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
+
+$(FRONTEND_STAMP): frontend/package.json
+	cd frontend && npm ci --no-audit --no-fund
+	@rm -f frontend/node_modules/.installed-*; touch $(FRONTEND_STAMP)
+
+frontend-build: $(FRONTEND_STAMP)
+	cd frontend && npm run build
+
+# Starts embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set.
+run: install $(if $(HAS_FRONTEND),frontend-build)
+	$(VENV)/bin/casebook dev --console-dir frontend/dist
+
+migrate: install
+	$(VENV)/bin/casebook migrate
+
+serve: install
+	$(VENV)/bin/casebook serve
+
+worker: install
+	$(VENV)/bin/casebook worker
+
+test: lint test-backend $(if $(HAS_FRONTEND),test-frontend)
+
+test-backend: install
+	$(PY) -m pytest -q -p no:cacheprovider
+
+test-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run check && npm run test:unit && npm run test:e2e
+
+lint: install
+	$(VENV)/bin/ruff check backend tests benchmarks
+	$(VENV)/bin/ruff format --check backend tests benchmarks
+	$(VENV)/bin/mypy
+
+schema: install
+	$(PY) -m casebook.graphql.export_schema schema.graphql
+
+clean:
+	rm -rf .data frontend/dist frontend/test-results

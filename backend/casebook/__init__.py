@@ -1,0 +1,1 @@
+"""Casebook: versioned test sets for LLM agents."""

@@ -1,0 +1,138 @@
+"""The ASGI application: GraphQL over HTTP and websockets, health, downloads."""
+
+import re
+import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from arq import create_pool
+from arq.connections import RedisSettings
+from sqlalchemy import text
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from casebook.config import Settings, get_settings
+from casebook.db.engine import SessionMaker, create_engine, create_sessionmaker
+from casebook.db.migrate import ensure_migrated
+from casebook.graphql.schema import schema
+from casebook.graphql.view import CasebookGraphQL
+from casebook.logging import bind_request_id, reset_request_id
+from casebook.services.auth import CSRF_HEADER, ORGANIZATION_HEADER
+
+log = structlog.get_logger("casebook.http")
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    sessionmaker: SessionMaker
+    redis: Any
+
+
+class RequestIdMiddleware:
+    """Gives every request an id (kept from X-Request-Id when sane) and logs one line for it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        incoming = dict(scope.get("headers") or []).get(b"x-request-id", b"").decode("latin-1")
+        request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        token = bind_request_id(request_id)
+        started = time.perf_counter()
+        status = {"code": 0}
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            if scope["type"] == "http":
+                log.info("request", method=scope["method"], path=scope["path"], status=status["code"],
+                         duration_ms=round((time.perf_counter() - started) * 1000, 1))
+            reset_request_id(token)
+
+
+async def livez(_: Request) -> JSONResponse:
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> JSONResponse:
+    state: AppState = request.app.state.casebook
+    checks: dict[str, str] = {}
+    try:
+        async with state.sessionmaker() as session:
+            await session.execute(text("SELECT 1"))
+        checks["postgres"] = "ok"
+    except Exception as error:
+        checks["postgres"] = f"unavailable ({type(error).__name__})"
+    try:
+        await state.redis.ping()
+        checks["redis"] = "ok"
+    except Exception as error:
+        checks["redis"] = f"unavailable ({type(error).__name__})"
+    ready = all(v == "ok" for v in checks.values())
+    return JSONResponse({"status": "ready" if ready else "not ready", "checks": checks},
+                        status_code=200 if ready else 503)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or get_settings()
+    engine = create_engine(settings.database_url)
+    state = AppState(settings, create_sessionmaker(engine), None)
+    graphql_app = CasebookGraphQL(schema, state=state, allowed_origins=settings.console_origins)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await ensure_migrated(engine)
+        state.redis = await create_pool(RedisSettings.from_dsn(settings.redis_url))
+        try:
+            yield
+        finally:
+            await state.redis.aclose()
+            await engine.dispose()
+
+    from casebook.http_routes import extra_routes
+
+    app = Starlette(
+        routes=[
+            Route("/livez", livez),
+            Route("/readyz", readyz),
+            Route("/graphql", graphql_app, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql_app),
+            *extra_routes(),
+        ],
+        middleware=[
+            Middleware(RequestIdMiddleware),
+            Middleware(
+                CORSMiddleware,
+                allow_origins=settings.console_origins,
+                allow_credentials=True,
+                allow_methods=["GET", "POST", "OPTIONS"],
+                allow_headers=["content-type", "authorization", CSRF_HEADER, ORGANIZATION_HEADER,
+                               "x-request-id", "apollo-require-preflight"],
+                expose_headers=["x-request-id", "content-disposition"],
+            ),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.casebook = state
+    return app

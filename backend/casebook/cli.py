@@ -1,0 +1,172 @@
+"""The ``casebook`` command line: serve, worker, migrate, create-admin, dev."""
+
+import argparse
+import asyncio
+import os
+import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from casebook.config import Settings, get_settings
+
+
+def _settings_with_services(args: argparse.Namespace) -> tuple[Settings, object | None]:
+    """Settings whose URLs point at real servers: the configured ones, else embedded ones."""
+    settings = get_settings()
+    if settings.database_url and settings.redis_url:
+        return settings, None
+    from casebook.devservices import EmbeddedServices
+
+    services = EmbeddedServices(Path(settings.data_dir) / "services")
+    urls = services.start()
+    os.environ.setdefault("DATABASE_URL", urls.database_url)
+    os.environ.setdefault("REDIS_URL", urls.redis_url)
+    get_settings.cache_clear()
+    print(f"embedded PostgreSQL and Redis running under {services.data_dir}", flush=True)
+    return get_settings(), services
+
+
+def cmd_migrate(settings: Settings) -> None:
+    from casebook.db.engine import create_engine
+    from casebook.db.migrate import upgrade
+
+    async def run() -> None:
+        engine = create_engine(settings.database_url, pool_size=1)
+        try:
+            await upgrade(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+    print("database migrated", flush=True)
+
+
+def cmd_create_admin(settings: Settings, email: str, name: str, organization: str, password: str | None) -> None:
+    from casebook.db.engine import create_engine, create_sessionmaker
+    from casebook.services.members import create_organization_with_owner
+
+    chosen = password or secrets.token_urlsafe(12)
+
+    async def run() -> None:
+        engine = create_engine(settings.database_url, pool_size=1)
+        try:
+            await create_organization_with_owner(create_sessionmaker(engine), organization_name=organization,
+                                                 email=email, name=name, password=chosen)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+    print(f"created organization {organization!r} with Owner {email}", flush=True)
+    if password is None:
+        print(f"password (shown once): {chosen}", flush=True)
+
+
+def cmd_seed_demo(settings: Settings) -> None:
+    from casebook.db.engine import create_engine, create_sessionmaker
+    from casebook.services.demo import seed_demo_if_empty
+
+    async def run() -> None:
+        engine = create_engine(settings.database_url, pool_size=1)
+        try:
+            created = await seed_demo_if_empty(create_sessionmaker(engine))
+        finally:
+            await engine.dispose()
+        if created is not None:
+            print("", flush=True)
+            print("  Demo organization created. Sign in with (shown once):", flush=True)
+            print(f"    e-mail:   {created.email}", flush=True)
+            print(f"    password: {created.password}", flush=True)
+            print("", flush=True)
+
+    asyncio.run(run())
+
+
+def cmd_serve(settings: Settings, host: str, port: int) -> None:
+    import uvicorn
+
+    from casebook.app import create_app
+    from casebook.logging import configure_logging
+
+    configure_logging(settings.log_level, json=settings.log_json)
+    uvicorn.run(create_app(settings), host=host, port=port, log_config=None, ws="websockets")
+
+
+def cmd_worker(settings: Settings) -> None:
+    from arq.worker import run_worker
+
+    from casebook.jobs.worker import worker_settings
+    from casebook.logging import configure_logging
+
+    configure_logging(settings.log_level, json=settings.log_json)
+    run_worker(worker_settings())  # type: ignore[arg-type]
+
+
+def cmd_dev(settings: Settings, host: str, port: int, console_dir: str | None) -> None:
+    """Everything for a local trial: migrate, seed, API, worker and the built console."""
+    cmd_migrate(settings)
+    cmd_seed_demo(settings)
+    env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url}
+    children = [subprocess.Popen([sys.executable, "-m", "casebook.cli", "worker"], env=env)]
+    if console_dir and Path(console_dir, "index.html").exists():
+        from casebook.console_server import CONSOLE_PORT
+
+        children.append(subprocess.Popen(
+            [sys.executable, "-m", "casebook.console_server", console_dir, f"http://{host}:{port}"], env=env))
+        print(f"console: http://localhost:{CONSOLE_PORT}", flush=True)
+    print(f"API: http://{host}:{port}/graphql", flush=True)
+    try:
+        cmd_serve(settings, host, port)
+    finally:
+        for child in children:
+            child.send_signal(signal.SIGTERM)
+        for child in children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="casebook")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve the API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("worker", help="run a background worker")
+    sub.add_parser("migrate", help="apply database migrations")
+    sub.add_parser("seed-demo", help="create the demo organization on an empty database")
+    admin = sub.add_parser("create-admin", help="create an organization and its first Owner")
+    admin.add_argument("--email", required=True)
+    admin.add_argument("--name", default="Administrator")
+    admin.add_argument("--organization", default="My organization")
+    admin.add_argument("--password", help="omit to generate one (printed once)")
+    dev = sub.add_parser("dev", help="migrate, seed, and run API, worker and console together")
+    dev.add_argument("--host", default="127.0.0.1")
+    dev.add_argument("--port", type=int, default=8000)
+    dev.add_argument("--console-dir", default=None)
+    args = parser.parse_args(argv)
+
+    settings, embedded = _settings_with_services(args)
+    try:
+        match args.command:
+            case "serve":
+                cmd_serve(settings, args.host, args.port)
+            case "worker":
+                cmd_worker(settings)
+            case "migrate":
+                cmd_migrate(settings)
+            case "seed-demo":
+                cmd_seed_demo(settings)
+            case "create-admin":
+                cmd_create_admin(settings, args.email, args.name, args.organization, args.password)
+            case "dev":
+                cmd_dev(settings, args.host, args.port, args.console_dir)
+    finally:
+        if embedded is not None:
+            embedded.stop()  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Tables, the async engine and the few hand-written queries that need care."""

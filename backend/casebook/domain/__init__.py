@@ -1,0 +1,1 @@
+"""Pure rules of Casebook: no I/O, no database, no clock."""

@@ -1,0 +1,1 @@
+"""Who may do what: the permission catalog, the six roles, grants and the one policy."""

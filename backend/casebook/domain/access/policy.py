@@ -1,0 +1,94 @@
+"""The one access policy. Services ask it; nothing else decides access."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from casebook.domain.access.catalog import (
+    GRANT_GIVES,
+    ROLE_REACH,
+    GrantLevel,
+    Permission,
+    Reach,
+    Role,
+    Visibility,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is acting, in which organization, with which role and key scopes.
+
+    ``scopes`` is None for a console session (the whole role) and the key's
+    scopes for an API key: they only ever narrow the issuer's role.
+    """
+
+    user_id: int
+    organization_id: int
+    role: Role
+    scopes: frozenset[Permission] | None = None
+    api_key_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SharedResource:
+    """What the policy needs to know about one shared resource."""
+
+    organization_id: int
+    owner_user_id: int | None
+    visibility: Visibility
+    grant_levels: frozenset[GrantLevel] = frozenset()
+
+
+def reach(actor: Actor, permission: Permission) -> Reach | None:
+    if actor.scopes is not None and permission not in actor.scopes:
+        return None
+    return ROLE_REACH[actor.role].get(permission)
+
+
+def holds(actor: Actor, permission: Permission) -> bool:
+    """Whether the actor holds the permission anywhere in its organization."""
+    return reach(actor, permission) is not None
+
+
+def effective_permissions(actor: Actor) -> list[Permission]:
+    return [p for p in Permission if holds(actor, p)]
+
+
+def _granted(resource: SharedResource, permission: Permission) -> bool:
+    action = permission.value.split(":", 1)[1]
+    return any(action in GRANT_GIVES[level] for level in resource.grant_levels)
+
+
+def allows(actor: Actor, permission: Permission, resource: SharedResource) -> bool:
+    if resource.organization_id != actor.organization_id:
+        return False
+    level = reach(actor, permission)
+    if level is None:
+        return False
+    if level is Reach.ALL:
+        return True
+    owned = resource.owner_user_id == actor.user_id
+    if owned or _granted(resource, permission):
+        return True
+    if level is Reach.SHARED:
+        return resource.visibility is Visibility.ORGANIZATION or any(
+            GRANT_GIVES[level] for level in resource.grant_levels
+        )
+    return False
+
+
+def narrow_scopes(role: Role, requested: Iterable[str]) -> frozenset[Permission]:
+    """The scopes a new API key may carry: known permissions its issuer's role holds.
+
+    Raises ValueError naming an unknown scope, or one the role does not hold.
+    """
+    scopes: set[Permission] = set()
+    for raw in requested:
+        try:
+            permission = Permission(raw)
+        except ValueError:
+            raise ValueError(f"unknown scope {raw!r}") from None
+        if permission not in ROLE_REACH[role]:
+            raise ValueError(f"scope {raw!r} is beyond the issuer's role")
+        scopes.add(permission)
+    return frozenset(scopes)

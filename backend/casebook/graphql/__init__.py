@@ -1,0 +1,1 @@
+"""The GraphQL API: thin types and resolvers, each calling one service function."""

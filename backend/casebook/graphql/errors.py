@@ -1,0 +1,67 @@
+"""One error shape for clients: ``extensions.code``, a human message, the fields at fault.
+
+Errors the services and the domain raise pass through with their code;
+anything else is masked as INTERNAL, logged with the request id, and never
+shows a stack or a secret to the client.
+"""
+
+from typing import Any
+
+from graphql.error import GraphQLError
+from strawberry.extensions import MaskErrors
+
+from casebook.domain.errors import LimitExceeded, ValidationFailed
+from casebook.services.errors import BadUserInput, LimitExceededError, ServiceError
+
+INTERNAL_MESSAGE = "Something went wrong on the server; the request id in the logs tells which request."
+
+
+def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
+    original = error.original_error
+    if original is None:
+        # GraphQL's own errors: syntax, validation, unknown fields — safe to show.
+        return "GRAPHQL_VALIDATION", error.message, {}
+    if isinstance(original, ValidationFailed):
+        original = BadUserInput(list(original.errors))
+    if isinstance(original, LimitExceeded):
+        original = LimitExceededError(original.message, original.path)
+    if isinstance(original, BadUserInput):
+        fields = [{"path": e.path, "message": e.message} for e in original.errors]
+        return original.code, original.message, {"fields": fields}
+    if isinstance(original, LimitExceededError):
+        return original.code, original.message, {"fields": [{"path": original.path, "message": original.message}]} if original.path else {}
+    if isinstance(original, ServiceError):
+        return original.code, original.message, {}
+    if isinstance(original, GraphQLError):
+        return _shape(original)
+    return None
+
+
+def is_expected(error: GraphQLError) -> bool:
+    return _shape(error) is not None
+
+
+class ErrorShape(MaskErrors):
+    def __init__(self) -> None:
+        super().__init__(error_message=INTERNAL_MESSAGE)
+
+    def _process_errors(self, errors: list[GraphQLError]) -> list[GraphQLError]:
+        shaped: list[GraphQLError] = []
+        for error in errors:
+            found = _shape(error)
+            if found is None:
+                code, message, extra = "INTERNAL", INTERNAL_MESSAGE, {}
+            else:
+                code, message, extra = found
+            shaped.append(
+                GraphQLError(
+                    message=message,
+                    nodes=error.nodes,
+                    source=error.source,
+                    positions=error.positions,
+                    path=error.path,
+                    original_error=None,
+                    extensions={**(error.extensions or {}), **extra, "code": code},
+                )
+            )
+        return shaped

@@ -1,0 +1,1 @@
+"""Mutations, grouped by capability and combined into one Mutation type."""

@@ -1,0 +1,51 @@
+"""Managing the members of the current organization."""
+
+import strawberry
+from strawberry import relay
+
+from casebook.domain.access.catalog import Permission, Role
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.permissions import requires
+from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.member import MemberType
+from casebook.graphql.types.user import UserType
+from casebook.services import members
+
+
+@strawberry.input
+class AddMemberInput:
+    email: str
+    name: str = ""
+    role: RoleEnum  # type: ignore[valid-type]
+    password: str | None = strawberry.field(default=None, description="Needed when the person has no account yet.")
+
+
+@strawberry.type
+class MemberPayload:
+    member: MemberType
+
+
+@strawberry.type
+class RemoveMemberPayload:
+    removed_user_id: relay.GlobalID
+
+
+@strawberry.type
+class MemberMutations:
+    @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
+    async def add_member(self, info: Info, input: AddMemberInput) -> MemberPayload:
+        view = await members.add_member(info.context.services, email=input.email, name=input.name,
+                                        role=Role(input.role), password=input.password)
+        return MemberPayload(member=MemberType.from_view(view))
+
+    @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
+    async def change_member_role(self, info: Info, user_id: relay.GlobalID, role: RoleEnum) -> MemberPayload:  # type: ignore[valid-type]
+        view = await members.change_role(info.context.services, user_id=decode_id(user_id, UserType, "userId"),
+                                         role=Role(role))
+        return MemberPayload(member=MemberType.from_view(view))
+
+    @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
+    async def remove_member(self, info: Info, user_id: relay.GlobalID) -> RemoveMemberPayload:
+        await members.remove_member(info.context.services, user_id=decode_id(user_id, UserType, "userId"))
+        return RemoveMemberPayload(removed_user_id=user_id)

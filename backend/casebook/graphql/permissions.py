@@ -1,0 +1,133 @@
+"""Field-level rules: one ``@requires`` directive in the schema, one extension enforcing it.
+
+Every field that needs a permission says so with ``requires(...)``; the
+directive appears in ``schema.graphql`` as
+``@requires(permission: "runs:view", onDenied: MASK)``. When the rule fails the
+field is refused (an error coded FORBIDDEN or UNAUTHENTICATED), answered with
+null, or answered with a mask placeholder — as the field declares.
+
+Besides catalog permissions, two pseudo-permissions exist: ``public`` (anyone,
+signed in or not) and ``authenticated`` (any signed-in actor). Every root
+field — query, mutation and subscription — declares one of them or a real
+permission; a test enforces it. That makes this extension the one gate every
+operation passes, so it also refuses requests whose credentials were presented
+and rejected (a revoked key never reads as anonymous) and console mutations
+without their CSRF token.
+"""
+
+from collections.abc import Awaitable, Callable
+from enum import Enum
+from typing import Any
+
+import strawberry
+from graphql import OperationType
+from strawberry.extensions import FieldExtension
+from strawberry.schema_directive import Location
+from strawberry.types.field import StrawberryField
+
+from casebook.domain.access.catalog import Permission
+from casebook.domain.access.policy import holds
+from casebook.services.errors import Forbidden, Unauthenticated
+
+PUBLIC = "public"
+AUTHENTICATED = "authenticated"
+MASK_PLACEHOLDER = "[hidden: needs runs:view or access to the source conversation]"
+
+
+@strawberry.enum
+class OnDenied(Enum):
+    REFUSE = "REFUSE"
+    NULL = "NULL"
+    MASK = "MASK"
+
+
+@strawberry.schema_directive(locations=[Location.FIELD_DEFINITION], name="requires")
+class RequiresDirective:
+    permission: str
+    on_denied: OnDenied = OnDenied.REFUSE
+
+
+# A predicate that can grant access field by field from what the parent already
+# holds (e.g. "this case's text came from a conversation the reader may open").
+AllowIf = Callable[[Any, Any], bool]
+
+
+class Requires(FieldExtension):
+    def __init__(
+        self,
+        permission: str | Permission,
+        on_denied: OnDenied = OnDenied.REFUSE,
+        *,
+        allow_if: AllowIf | None = None,
+        mask: Any = MASK_PLACEHOLDER,
+    ) -> None:
+        self.permission = permission.value if isinstance(permission, Permission) else permission
+        if self.permission not in (PUBLIC, AUTHENTICATED):
+            Permission(self.permission)  # unknown permission names fail at import time
+        self.on_denied = on_denied
+        self.allow_if = allow_if
+        self.mask = mask
+
+    def apply(self, field: StrawberryField) -> None:
+        field.directives.append(RequiresDirective(permission=self.permission, on_denied=self.on_denied))
+
+    def _allowed(self, source: Any, info: Any) -> bool:
+        _check_request(info)
+        if self.permission == PUBLIC:
+            return True
+        actor = info.context.actor
+        if actor is None:
+            if self.on_denied is OnDenied.REFUSE:
+                raise Unauthenticated()
+            return False
+        if self.permission == AUTHENTICATED or holds(actor, Permission(self.permission)):
+            return True
+        return self.allow_if is not None and bool(self.allow_if(source, info))
+
+    def _denied(self) -> Any:
+        if self.on_denied is OnDenied.NULL:
+            return None
+        if self.on_denied is OnDenied.MASK:
+            return self.mask
+        raise Forbidden(f"this needs the {self.permission} permission")
+
+    def resolve(self, next_: Callable[..., Any], source: Any, info: Any, **kwargs: Any) -> Any:
+        if not self._allowed(source, info):
+            return self._denied()
+        return next_(source, info, **kwargs)
+
+    async def resolve_async(
+        self, next_: Callable[..., Awaitable[Any]], source: Any, info: Any, **kwargs: Any
+    ) -> Any:
+        if not self._allowed(source, info):
+            return self._denied()
+        return await next_(source, info, **kwargs)
+
+
+def _check_request(info: Any) -> None:
+    auth = getattr(info.context, "auth", None)
+    if auth is None:
+        return
+    if auth.rejection is not None:
+        raise auth.rejection
+    is_mutation = info.operation.operation is OperationType.MUTATION
+    if is_mutation and auth.via == "session" and not auth.csrf_ok:
+        raise Forbidden("a console mutation needs the X-CSRF-Token header from viewer.csrfToken")
+
+
+def requires(
+    permission: str | Permission,
+    on_denied: OnDenied = OnDenied.REFUSE,
+    *,
+    allow_if: AllowIf | None = None,
+    mask: Any = MASK_PLACEHOLDER,
+) -> list[FieldExtension]:
+    """``extensions=requires(...)`` on a field."""
+    return [Requires(permission, on_denied, allow_if=allow_if, mask=mask)]
+
+
+def declared_permission(field: StrawberryField) -> str | None:
+    for extension in field.extensions:
+        if isinstance(extension, Requires):
+            return extension.permission
+    return None

@@ -1,0 +1,61 @@
+"""The schema: query, mutation and subscription types combined from capabilities."""
+
+import logging
+from typing import Any
+
+import strawberry
+from graphql.error import GraphQLError
+from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
+from strawberry.types import ExecutionContext
+
+from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.mutations.api_keys import ApiKeyMutations
+from casebook.graphql.mutations.jobs import JobMutations
+from casebook.graphql.mutations.members import MemberMutations
+from casebook.graphql.mutations.session import SessionMutations
+from casebook.graphql.permissions import RequiresDirective
+from casebook.graphql.queries import IdentityQueries
+from casebook.graphql.subscriptions import Subscription
+from casebook.graphql.types.api_key import ApiKeyType
+from casebook.graphql.types.audit_entry import AuditEntryType
+from casebook.graphql.types.job import JobType
+from casebook.graphql.types.organization import OrganizationType
+from casebook.graphql.types.user import UserType
+
+log = logging.getLogger("casebook.graphql")
+
+
+@strawberry.type
+class Query(IdentityQueries):
+    pass
+
+
+@strawberry.type
+class Mutation(SessionMutations, ApiKeyMutations, MemberMutations, JobMutations):
+    pass
+
+
+class CasebookSchema(strawberry.Schema):
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
+        # Refusals the API means to give are not server errors; log only the rest.
+        for error in errors:
+            if not is_expected(error):
+                log.error("unexpected error in %s", error.path, exc_info=error.original_error)
+
+
+schema = CasebookSchema(
+    query=Query,
+    mutation=Mutation,
+    subscription=Subscription,
+    types=[UserType, OrganizationType, ApiKeyType, AuditEntryType, JobType],
+    extensions=[
+        ErrorShape,
+        lambda: QueryDepthLimiter(max_depth=12),
+        lambda: MaxAliasesLimiter(max_alias_count=30),
+    ],
+    schema_directives=[RequiresDirective],
+)
+
+
+
+__all__ = ["RequiresDirective", "schema"]

@@ -1,0 +1,43 @@
+"""Live updates relayed from Redis pub/sub, so any API process serves any dashboard."""
+
+from collections.abc import AsyncGenerator
+
+import orjson
+import strawberry
+from strawberry import relay
+
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.permissions import AUTHENTICATED, requires
+from casebook.graphql.types.job import JobType
+from casebook.services import jobs
+
+FINISHED = (jobs.SUCCEEDED, jobs.FAILED)
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription(extensions=requires(AUTHENTICATED),
+                             description="A job's state now, then every change until it finishes.")
+    async def job_progress(self, info: Info, id: relay.GlobalID) -> AsyncGenerator[JobType, None]:
+        services = info.context.services
+        job_id = decode_id(id, JobType)
+        pubsub = services.redis.pubsub()
+        # Subscribe before reading the current state, so no change falls between.
+        await pubsub.subscribe(jobs.channel(job_id))
+        try:
+            job = await jobs.get_job(services, job_id)
+            yield JobType.from_row(job)
+            if job.status in FINISHED:
+                return
+            async for message in pubsub.listen():
+                if message["type"] != "message":
+                    continue
+                state = orjson.loads(message["data"])
+                job = await jobs.get_job(services, job_id)
+                yield JobType.from_row(job)
+                if state["status"] in FINISHED:
+                    return
+        finally:
+            await pubsub.unsubscribe()
+            await pubsub.aclose()

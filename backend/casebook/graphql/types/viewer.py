@@ -1,0 +1,21 @@
+import strawberry
+
+from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.membership import MembershipType
+from casebook.graphql.types.organization import OrganizationType
+from casebook.graphql.types.user import UserType
+
+
+@strawberry.type(name="Viewer", description="Who is signed in, acting in which organization.")
+class ViewerType:
+    user: UserType
+    organization: OrganizationType
+    role: RoleEnum  # type: ignore[valid-type]
+    permissions: list[str] = strawberry.field(
+        description="The catalog permissions this request holds (an API key's scopes narrow them)."
+    )
+    memberships: list[MembershipType]
+    authenticated_by: str = strawberry.field(description="session or api_key")
+    csrf_token: str | None = strawberry.field(
+        description="Send as the X-CSRF-Token header with mutations made under a console session."
+    )

@@ -1,0 +1,1 @@
+"""arq worker settings and job functions; each job calls a service."""

@@ -1,0 +1,1 @@
+"""Transactions, access and audit: the only layer that enforces access."""

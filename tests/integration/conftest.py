@@ -1,0 +1,142 @@
+"""Integration fixtures: real PostgreSQL and Redis, the real app, the real worker."""
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from arq.connections import RedisSettings
+from arq.worker import Worker
+from asgi_lifespan import LifespanManager
+from sqlalchemy import text
+from sqlmodel import SQLModel
+
+from casebook.app import create_app
+from casebook.config import Settings, get_settings
+from casebook.db.engine import create_engine, create_sessionmaker
+from casebook.db.migrate import upgrade
+from casebook.domain.access.catalog import Role
+from casebook.jobs.worker import worker_settings
+from casebook.services.members import create_organization_with_owner
+from tests.support.graphql_client import Api
+from tests.support.services import TestServices, test_services
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="session")
+def services() -> Iterator[TestServices]:
+    with test_services() as found:
+        yield found
+
+
+@pytest.fixture(scope="session")
+def settings(services: TestServices) -> Iterator[Settings]:
+    os.environ["DATABASE_URL"] = services.database_url
+    os.environ["REDIS_URL"] = services.redis_url
+    get_settings.cache_clear()
+    yield Settings(database_url=services.database_url, redis_url=services.redis_url,
+                   console_origins=["http://console.test"], log_json=False)
+    get_settings.cache_clear()
+
+
+@pytest.fixture(scope="session")
+async def engine(settings: Settings) -> AsyncIterator[Any]:
+    engine = create_engine(settings.database_url, pool_size=5)
+    await upgrade(engine)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+async def sessionmaker(engine: Any) -> AsyncIterator[Any]:
+    tables = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+    async with engine.begin() as connection:
+        await connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    yield create_sessionmaker(engine)
+
+
+@pytest.fixture
+async def app(settings: Settings, sessionmaker: Any) -> AsyncIterator[Any]:
+    application = create_app(settings)
+    async with LifespanManager(application) as manager:
+        await application.state.casebook.redis.flushdb()
+        yield manager.app
+
+
+@pytest.fixture
+async def http(app: Any) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
+        yield client
+
+
+@dataclass
+class Org:
+    id: int
+    owner_email: str
+    global_id: str
+
+
+@pytest.fixture
+async def org(sessionmaker: Any) -> Org:
+    organization, _ = await create_organization_with_owner(
+        sessionmaker, organization_name="Acme", email="owner@acme.test", name="Olive Owner", password=PASSWORD)
+    assert organization.id is not None
+    from casebook.graphql.ids import encode_id
+
+    return Org(organization.id, "owner@acme.test", str(encode_id("Organization", organization.id)))
+
+
+@pytest.fixture
+async def owner(http: httpx.AsyncClient, org: Org) -> Api:
+    api = Api(http)
+    await api.login(org.owner_email, PASSWORD)
+    return api
+
+
+MemberFactory = Callable[[Role], Awaitable[Api]]
+
+
+@pytest.fixture
+async def member_as(app: Any, owner: Api) -> AsyncIterator[MemberFactory]:
+    """Sign in a new member of the owner's organization with the given role, on its own client."""
+    clients: list[httpx.AsyncClient] = []
+    counter = {"n": 0}
+
+    async def make(role: Role) -> Api:
+        counter["n"] += 1
+        email = f"{role.value}{counter['n']}@acme.test"
+        await owner("""mutation($i: AddMemberInput!) { addMember(input: $i) { member { role } } }""",
+                    {"i": {"email": email, "name": f"{role.value.title()} {counter['n']}",
+                           "role": role.name, "password": PASSWORD}})
+        client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api.test")
+        clients.append(client)
+        api = Api(client)
+        await api.login(email, PASSWORD)
+        return api
+
+    yield make
+    for client in clients:
+        await client.aclose()
+
+
+@pytest.fixture
+async def run_worker(settings: Settings, app: Any) -> Callable[[], Awaitable[None]]:
+    """Run the real arq worker in burst mode until the queue is empty."""
+
+    async def drain() -> None:
+        config = worker_settings()
+        worker = Worker(
+            functions=config["functions"], on_startup=config["on_startup"], on_shutdown=config["on_shutdown"],
+            redis_settings=RedisSettings.from_dsn(settings.redis_url), burst=True, poll_delay=0.05,
+            handle_signals=False, max_jobs=4,
+        )
+        try:
+            await worker.main()
+        finally:
+            await worker.close()
+
+    return drain

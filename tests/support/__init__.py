@@ -1,0 +1,1 @@
+"""Test helpers shared across suites: a scripted model server, in-memory sinks."""

@@ -1,0 +1,88 @@
+"""Real PostgreSQL and Redis for the test run: the configured servers, else embedded ones."""
+
+import asyncio
+import os
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+import asyncpg
+import redis.asyncio as aioredis
+
+from casebook.db.engine import normalize_database_url
+
+
+@dataclass(frozen=True)
+class TestServices:
+    database_url: str
+    redis_url: str
+
+
+def _asyncpg_dsn(url: str) -> str:
+    return normalize_database_url(url).replace("postgresql+asyncpg://", "postgresql://", 1)
+
+
+def _with_database(url: str, database: str) -> str:
+    parsed = urlparse(url)
+    return urlunparse(parsed._replace(path=f"/{database}"))
+
+
+async def _create_database(server_url: str, name: str) -> None:
+    connection = await asyncpg.connect(_asyncpg_dsn(server_url))
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+
+
+async def _drop_database(server_url: str, name: str) -> None:
+    connection = await asyncpg.connect(_asyncpg_dsn(server_url))
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await connection.close()
+
+
+def _test_redis_url(url: str) -> str:
+    """Tests use database 15 of a configured Redis, so they never touch real queues."""
+    if url.startswith("unix://"):
+        return url
+    parsed = urlparse(url)
+    return urlunparse(parsed._replace(path="/15"))
+
+
+async def _flush(url: str) -> None:
+    client = aioredis.from_url(url)
+    try:
+        await client.flushdb()
+    finally:
+        await client.aclose()
+
+
+@contextmanager
+def test_services() -> Iterator[TestServices]:
+    database_url = os.environ.get("DATABASE_URL")
+    redis_url = os.environ.get("REDIS_URL")
+    embedded = None
+    tmp = None
+    if not (database_url and redis_url):
+        from casebook.devservices import EmbeddedServices
+
+        tmp = tempfile.mkdtemp(prefix="casebook-test-")
+        embedded = EmbeddedServices(Path(tmp), database="postgres")
+        urls = embedded.start()
+        database_url, redis_url = urls.database_url, urls.redis_url
+    name = f"casebook_test_{uuid.uuid4().hex[:10]}"
+    redis_url = _test_redis_url(redis_url)
+    asyncio.run(_create_database(database_url, name))
+    asyncio.run(_flush(redis_url))
+    try:
+        yield TestServices(_with_database(normalize_database_url(database_url), name), redis_url)
+    finally:
+        asyncio.run(_drop_database(database_url, name))
+        if embedded is not None:
+            embedded.remove()
