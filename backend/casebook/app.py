@@ -66,8 +66,13 @@ class RequestIdMiddleware:
             await self.app(scope, receive, send_with_id)
         finally:
             if scope["type"] == "http":
-                log.info("request", method=scope["method"], path=scope["path"], status=status["code"],
-                         duration_ms=round((time.perf_counter() - started) * 1000, 1))
+                log.info(
+                    "request",
+                    method=scope["method"],
+                    path=scope["path"],
+                    status=status["code"],
+                    duration_ms=round((time.perf_counter() - started) * 1000, 1),
+                )
             reset_request_id(token)
 
 
@@ -90,8 +95,10 @@ async def readyz(request: Request) -> JSONResponse:
     except Exception as error:
         checks["redis"] = f"unavailable ({type(error).__name__})"
     ready = all(v == "ok" for v in checks.values())
-    return JSONResponse({"status": "ready" if ready else "not ready", "checks": checks},
-                        status_code=200 if ready else 503)
+    return JSONResponse(
+        {"status": "ready" if ready else "not ready", "checks": checks},
+        status_code=200 if ready else 503,
+    )
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -127,8 +134,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 allow_origins=settings.console_origins,
                 allow_credentials=True,
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["content-type", "authorization", CSRF_HEADER, ORGANIZATION_HEADER,
-                               "x-request-id", "apollo-require-preflight"],
+                allow_headers=[
+                    "content-type",
+                    "authorization",
+                    CSRF_HEADER,
+                    ORGANIZATION_HEADER,
+                    "x-request-id",
+                    "apollo-require-preflight",
+                ],
                 expose_headers=["x-request-id", "content-disposition"],
             ),
         ],

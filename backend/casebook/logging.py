@@ -42,8 +42,11 @@ def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=shared,
-            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
-                        structlog.processors.format_exc_info, renderer],
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                renderer,
+            ],
         )
     )
     root = logging.getLogger()

@@ -10,9 +10,6 @@ import pytest
 from arq.connections import RedisSettings
 from arq.worker import Worker
 from asgi_lifespan import LifespanManager
-from sqlalchemy import text
-from sqlmodel import SQLModel
-
 from casebook.app import create_app
 from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
@@ -20,25 +17,32 @@ from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
 from casebook.jobs.worker import worker_settings
 from casebook.services.members import create_organization_with_owner
+from sqlalchemy import text
+from sqlmodel import SQLModel
+
 from tests.support.graphql_client import Api
-from tests.support.services import TestServices, test_services
+from tests.support.services import RunningServices, running_services
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="session")
-def services() -> Iterator[TestServices]:
-    with test_services() as found:
+def services() -> Iterator[RunningServices]:
+    with running_services() as found:
         yield found
 
 
 @pytest.fixture(scope="session")
-def settings(services: TestServices) -> Iterator[Settings]:
+def settings(services: RunningServices) -> Iterator[Settings]:
     os.environ["DATABASE_URL"] = services.database_url
     os.environ["REDIS_URL"] = services.redis_url
     get_settings.cache_clear()
-    yield Settings(database_url=services.database_url, redis_url=services.redis_url,
-                   console_origins=["http://console.test"], log_json=False)
+    yield Settings(
+        database_url=services.database_url,
+        redis_url=services.redis_url,
+        console_origins=["http://console.test"],
+        log_json=False,
+    )
     get_settings.cache_clear()
 
 
@@ -61,9 +65,9 @@ async def sessionmaker(engine: Any) -> AsyncIterator[Any]:
 @pytest.fixture
 async def app(settings: Settings, sessionmaker: Any) -> AsyncIterator[Any]:
     application = create_app(settings)
-    async with LifespanManager(application) as manager:
+    async with LifespanManager(application):
         await application.state.casebook.redis.flushdb()
-        yield manager.app
+        yield application
 
 
 @pytest.fixture
@@ -83,7 +87,12 @@ class Org:
 @pytest.fixture
 async def org(sessionmaker: Any) -> Org:
     organization, _ = await create_organization_with_owner(
-        sessionmaker, organization_name="Acme", email="owner@acme.test", name="Olive Owner", password=PASSWORD)
+        sessionmaker,
+        organization_name="Acme",
+        email="owner@acme.test",
+        name="Olive Owner",
+        password=PASSWORD,
+    )
     assert organization.id is not None
     from casebook.graphql.ids import encode_id
 
@@ -109,10 +118,20 @@ async def member_as(app: Any, owner: Api) -> AsyncIterator[MemberFactory]:
     async def make(role: Role) -> Api:
         counter["n"] += 1
         email = f"{role.value}{counter['n']}@acme.test"
-        await owner("""mutation($i: AddMemberInput!) { addMember(input: $i) { member { role } } }""",
-                    {"i": {"email": email, "name": f"{role.value.title()} {counter['n']}",
-                           "role": role.name, "password": PASSWORD}})
-        client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api.test")
+        await owner(
+            """mutation($i: AddMemberInput!) { addMember(input: $i) { member { role } } }""",
+            {
+                "i": {
+                    "email": email,
+                    "name": f"{role.value.title()} {counter['n']}",
+                    "role": role.name,
+                    "password": PASSWORD,
+                }
+            },
+        )
+        client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://api.test"
+        )
         clients.append(client)
         api = Api(client)
         await api.login(email, PASSWORD)
@@ -130,9 +149,14 @@ async def run_worker(settings: Settings, app: Any) -> Callable[[], Awaitable[Non
     async def drain() -> None:
         config = worker_settings()
         worker = Worker(
-            functions=config["functions"], on_startup=config["on_startup"], on_shutdown=config["on_shutdown"],
-            redis_settings=RedisSettings.from_dsn(settings.redis_url), burst=True, poll_delay=0.05,
-            handle_signals=False, max_jobs=4,
+            functions=config["functions"],
+            on_startup=config["on_startup"],
+            on_shutdown=config["on_shutdown"],
+            redis_settings=RedisSettings.from_dsn(settings.redis_url),
+            burst=True,
+            poll_delay=0.05,
+            handle_signals=False,
+            max_jobs=4,
         )
         try:
             await worker.main()

@@ -8,14 +8,22 @@ from tests.support.graphql_client import Api
 VIEWER = "{ viewer { role permissions authenticatedBy user { email } organization { name } memberships { role } } }"
 
 
-async def test_login_sets_an_httponly_session_cookie_and_shows_the_viewer(http: httpx.AsyncClient, org: Org) -> None:
+async def test_login_sets_an_httponly_session_cookie_and_shows_the_viewer(
+    http: httpx.AsyncClient, org: Org
+) -> None:
     api = Api(http)
     assert (await api(VIEWER))["viewer"] is None
-    response = await http.post("/graphql", json={
-        "query": "mutation($i: LoginInput!) { login(input: $i) { viewer { role csrfToken } } }",
-        "variables": {"i": {"email": "OWNER@acme.test", "password": PASSWORD}}})
+    response = await http.post(
+        "/graphql",
+        json={
+            "query": "mutation($i: LoginInput!) { login(input: $i) { viewer { role csrfToken } } }",
+            "variables": {"i": {"email": "OWNER@acme.test", "password": PASSWORD}},
+        },
+    )
     cookie = response.headers["set-cookie"]
-    assert "casebook_session=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+    assert (
+        "casebook_session=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+    )
     assert response.json()["data"]["login"]["viewer"]["role"] == "OWNER"
     viewer = (await api(VIEWER))["viewer"]
     assert viewer["user"]["email"] == "owner@acme.test"
@@ -24,13 +32,17 @@ async def test_login_sets_an_httponly_session_cookie_and_shows_the_viewer(http: 
     assert "datasets:edit" in viewer["permissions"]
 
 
-async def test_wrong_password_is_unauthenticated_and_names_neither_half(http: httpx.AsyncClient, org: Org) -> None:
+async def test_wrong_password_is_unauthenticated_and_names_neither_half(
+    http: httpx.AsyncClient, org: Org
+) -> None:
     errors = await Api(http).errors(
-        "mutation { login(input: {email: \"owner@acme.test\", password: \"nope-nope-nope\"}) { viewer { role } } }")
+        'mutation { login(input: {email: "owner@acme.test", password: "nope-nope-nope"}) { viewer { role } } }'
+    )
     assert errors.codes == ["UNAUTHENTICATED"]
     assert errors.errors[0]["message"] == "the e-mail or the password is wrong"
     unknown = await Api(http).errors(
-        "mutation { login(input: {email: \"ghost@acme.test\", password: \"nope-nope-nope\"}) { viewer { role } } }")
+        'mutation { login(input: {email: "ghost@acme.test", password: "nope-nope-nope"}) { viewer { role } } }'
+    )
     assert unknown.errors[0]["message"] == errors.errors[0]["message"]
 
 
@@ -45,7 +57,9 @@ async def test_a_console_mutation_without_the_csrf_token_is_refused(owner: Api) 
     assert errors.codes == ["FORBIDDEN"]
     assert "X-CSRF-Token" in errors.errors[0]["message"]
     owner.headers["x-csrf-token"] = "forged"
-    assert (await owner.errors('mutation { ping(message: "x") { job { status } } }')).codes == ["FORBIDDEN"]
+    assert (await owner.errors('mutation { ping(message: "x") { job { status } } }')).codes == [
+        "FORBIDDEN"
+    ]
 
 
 async def test_queries_need_no_csrf_token(owner: Api) -> None:

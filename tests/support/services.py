@@ -12,12 +12,11 @@ from urllib.parse import urlparse, urlunparse
 
 import asyncpg
 import redis.asyncio as aioredis
-
 from casebook.db.engine import normalize_database_url
 
 
 @dataclass(frozen=True)
-class TestServices:
+class RunningServices:
     database_url: str
     redis_url: str
 
@@ -64,7 +63,7 @@ async def _flush(url: str) -> None:
 
 
 @contextmanager
-def test_services() -> Iterator[TestServices]:
+def running_services() -> Iterator[RunningServices]:
     database_url = os.environ.get("DATABASE_URL")
     redis_url = os.environ.get("REDIS_URL")
     embedded = None
@@ -81,7 +80,7 @@ def test_services() -> Iterator[TestServices]:
     asyncio.run(_create_database(database_url, name))
     asyncio.run(_flush(redis_url))
     try:
-        yield TestServices(_with_database(normalize_database_url(database_url), name), redis_url)
+        yield RunningServices(_with_database(normalize_database_url(database_url), name), redis_url)
     finally:
         asyncio.run(_drop_database(database_url, name))
         if embedded is not None:

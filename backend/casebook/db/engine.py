@@ -1,6 +1,11 @@
 """The async engine and session factory (asyncpg)."""
 
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 SessionMaker = async_sessionmaker[AsyncSession]
 

@@ -74,7 +74,9 @@ async def keyset_page(
     check_page_size(first)
     total = None
     if with_total:
-        total = (await session.execute(select(func.count()).select_from(query.subquery()))).scalar_one()
+        total = (
+            await session.execute(select(func.count()).select_from(query.subquery()))
+        ).scalar_one()
     if after is not None:
         last = decode_cursor(after)
         query = query.where(key < last if descending else key > last)

@@ -34,9 +34,14 @@ class Connection(Generic[NodeT]):
     @classmethod
     def from_page(cls, page: Page[Any], convert: Callable[[Any], NodeT]) -> "Connection[NodeT]":
         return cls(
-            edges=[Edge(cursor=c, node=convert(i)) for c, i in zip(page.cursors, page.items, strict=True)],
+            edges=[
+                Edge(cursor=c, node=convert(i))
+                for c, i in zip(page.cursors, page.items, strict=True)
+            ],
             page_info=PageInfo(
-                has_next_page=page.has_next_page, start_cursor=page.start_cursor, end_cursor=page.end_cursor
+                has_next_page=page.has_next_page,
+                start_cursor=page.start_cursor,
+                end_cursor=page.end_cursor,
             ),
             total_count=page.total_count,
         )

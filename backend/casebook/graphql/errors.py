@@ -13,7 +13,9 @@ from strawberry.extensions import MaskErrors
 from casebook.domain.errors import LimitExceeded, ValidationFailed
 from casebook.services.errors import BadUserInput, LimitExceededError, ServiceError
 
-INTERNAL_MESSAGE = "Something went wrong on the server; the request id in the logs tells which request."
+INTERNAL_MESSAGE = (
+    "Something went wrong on the server; the request id in the logs tells which request."
+)
 
 
 def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
@@ -29,7 +31,13 @@ def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
         fields = [{"path": e.path, "message": e.message} for e in original.errors]
         return original.code, original.message, {"fields": fields}
     if isinstance(original, LimitExceededError):
-        return original.code, original.message, {"fields": [{"path": original.path, "message": original.message}]} if original.path else {}
+        return (
+            original.code,
+            original.message,
+            {"fields": [{"path": original.path, "message": original.message}]}
+            if original.path
+            else {},
+        )
     if isinstance(original, ServiceError):
         return original.code, original.message, {}
     if isinstance(original, GraphQLError):
@@ -50,7 +58,7 @@ class ErrorShape(MaskErrors):
         for error in errors:
             found = _shape(error)
             if found is None:
-                code, message, extra = "INTERNAL", INTERNAL_MESSAGE, {}
+                code, message, extra = "INTERNAL", INTERNAL_MESSAGE, dict[str, Any]()
             else:
                 code, message, extra = found
             shaped.append(

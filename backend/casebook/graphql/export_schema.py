@@ -13,4 +13,6 @@ def render() -> str:
 
 
 if __name__ == "__main__":
-    Path(sys.argv[1] if len(sys.argv) > 1 else "schema.graphql").write_text(render(), encoding="utf-8")
+    Path(sys.argv[1] if len(sys.argv) > 1 else "schema.graphql").write_text(
+        render(), encoding="utf-8"
+    )

@@ -15,6 +15,7 @@ and rejected (a revoked key never reads as anonymous) and console mutations
 without their CSRF token.
 """
 
+import inspect
 from collections.abc import Awaitable, Callable
 from enum import Enum
 from typing import Any
@@ -69,7 +70,9 @@ class Requires(FieldExtension):
         self.mask = mask
 
     def apply(self, field: StrawberryField) -> None:
-        field.directives.append(RequiresDirective(permission=self.permission, on_denied=self.on_denied))
+        field.directives.append(
+            RequiresDirective(permission=self.permission, on_denied=self.on_denied)
+        )
 
     def _allowed(self, source: Any, info: Any) -> bool:
         _check_request(info)
@@ -101,7 +104,9 @@ class Requires(FieldExtension):
     ) -> Any:
         if not self._allowed(source, info):
             return self._denied()
-        return await next_(source, info, **kwargs)
+        result = next_(source, info, **kwargs)
+        # A subscription's resolver gives an async generator, not an awaitable.
+        return await result if inspect.isawaitable(result) else result
 
 
 def _check_request(info: Any) -> None:

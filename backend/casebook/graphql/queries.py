@@ -19,30 +19,52 @@ from casebook.services import api_keys, audit, members
 class IdentityQueries:
     node: relay.Node | None = relay.node(extensions=requires(AUTHENTICATED))
 
-    @strawberry.field(extensions=requires(PUBLIC), description="Who is signed in; null when nobody is.")
+    @strawberry.field(
+        extensions=requires(PUBLIC), description="Who is signed in; null when nobody is."
+    )
     async def viewer(self, info: Info) -> ViewerType | None:
         actor = info.context.actor
         if actor is None:
             return None
         auth = info.context.auth
-        return await build_viewer(info.context.services, actor, authenticated_by=auth.via,
-                                  session_token=auth.session_token)
+        return await build_viewer(
+            info.context.services,
+            actor,
+            authenticated_by=auth.via,
+            session_token=auth.session_token,
+        )
 
-    @strawberry.field(extensions=requires(AUTHENTICATED), description="Members of the current organization.")
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED), description="Members of the current organization."
+    )
     async def members(self, info: Info) -> list[MemberType]:
         return [MemberType.from_view(v) for v in await members.list_members(info.context.services)]
 
-    @strawberry.field(extensions=requires(AUTHENTICATED),
-                      description="Your API keys; an organization manager sees every key.")
-    async def api_keys(self, info: Info, first: int = 50, after: str | None = None) -> Connection[ApiKeyType]:
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="Your API keys; an organization manager sees every key.",
+    )
+    async def api_keys(
+        self, info: Info, first: int = 50, after: str | None = None
+    ) -> Connection[ApiKeyType]:
         page = await api_keys.list_keys(info.context.services, first=first, after=after)
         return Connection.from_page(page, ApiKeyType.from_row)
 
-    @strawberry.field(extensions=requires(Permission.ORGANIZATION_MANAGE), description="Newest first.")
+    @strawberry.field(
+        extensions=requires(Permission.ORGANIZATION_MANAGE), description="Newest first."
+    )
     async def audit_log(
-        self, info: Info, first: int = 50, after: str | None = None, action: str | None = None,
+        self,
+        info: Info,
+        first: int = 50,
+        after: str | None = None,
+        action: str | None = None,
         resource_type: str | None = None,
     ) -> Connection[AuditEntryType]:
-        page = await audit.list_entries(info.context.services, first=first, after=after,
-                                        where=audit.AuditFilter(action=action, resource_type=resource_type))
+        page = await audit.list_entries(
+            info.context.services,
+            first=first,
+            after=after,
+            where=audit.AuditFilter(action=action, resource_type=resource_type),
+        )
         return Connection.from_page(page, AuditEntryType.from_row)

@@ -1,7 +1,6 @@
 """The schema: query, mutation and subscription types combined from capabilities."""
 
 import logging
-from typing import Any
 
 import strawberry
 from graphql.error import GraphQLError
@@ -36,7 +35,9 @@ class Mutation(SessionMutations, ApiKeyMutations, MemberMutations, JobMutations)
 
 
 class CasebookSchema(strawberry.Schema):
-    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
         # Refusals the API means to give are not server errors; log only the rest.
         for error in errors:
             if not is_expected(error):
@@ -55,7 +56,6 @@ schema = CasebookSchema(
     ],
     schema_directives=[RequiresDirective],
 )
-
 
 
 __all__ = ["RequiresDirective", "schema"]

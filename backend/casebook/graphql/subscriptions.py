@@ -17,8 +17,10 @@ FINISHED = (jobs.SUCCEEDED, jobs.FAILED)
 
 @strawberry.type
 class Subscription:
-    @strawberry.subscription(extensions=requires(AUTHENTICATED),
-                             description="A job's state now, then every change until it finishes.")
+    @strawberry.subscription(
+        extensions=requires(AUTHENTICATED),
+        description="A job's state now, then every change until it finishes.",
+    )
     async def job_progress(self, info: Info, id: relay.GlobalID) -> AsyncGenerator[JobType, None]:
         services = info.context.services
         job_id = decode_id(id, JobType)

@@ -31,34 +31,59 @@ def _bearer(value: str | None) -> str | None:
 
 class CasebookGraphQL(GraphQL[GraphQLContext, None]):
     def __init__(self, schema: Any, *, state: Any, allowed_origins: list[str]) -> None:
-        super().__init__(schema, keep_alive=True, keep_alive_interval=15, multipart_uploads_enabled=True,
-                         allowed_origins=allowed_origins)
+        super().__init__(
+            schema,
+            keep_alive=True,
+            keep_alive_interval=15,
+            multipart_uploads_enabled=True,
+            allowed_origins=allowed_origins,
+        )
         self.state = state
 
-    async def _authenticate(self, request: Request | WebSocket, params: dict[str, Any]) -> Authentication:
+    async def _authenticate(
+        self, request: Request | WebSocket, params: dict[str, Any]
+    ) -> Authentication:
         headers = request.headers
         org_hint_raw = headers.get(ORGANIZATION_HEADER) or params.get("organizationId")
-        org_hint = decode_id(org_hint_raw, OrganizationType, "organizationId") if org_hint_raw else None
+        org_hint = (
+            decode_id(org_hint_raw, OrganizationType, "organizationId") if org_hint_raw else None
+        )
         bearer = _bearer(headers.get("authorization")) or _bearer(params.get("authorization"))
         return await authenticate(
-            self.state.sessionmaker, self.state.settings,
-            session_token=request.cookies.get(SESSION_COOKIE), bearer=bearer,
-            csrf_header=headers.get(CSRF_HEADER), organization_hint=org_hint,
+            self.state.sessionmaker,
+            self.state.settings,
+            session_token=request.cookies.get(SESSION_COOKIE),
+            bearer=bearer,
+            csrf_header=headers.get(CSRF_HEADER),
+            organization_hint=org_hint,
         )
 
     def _services(self, auth: Authentication) -> ServiceContext:
-        return ServiceContext(self.state.sessionmaker, self.state.redis, self.state.settings, auth.actor,
-                              current_request_id())
+        return ServiceContext(
+            self.state.sessionmaker,
+            self.state.redis,
+            self.state.settings,
+            auth.actor,
+            current_request_id(),
+        )
 
-    async def get_context(self, request: Request | WebSocket, response: Response | WebSocket | None = None) -> GraphQLContext:  # type: ignore[override]
+    async def get_context(
+        self, request: Request | WebSocket, response: Response | WebSocket | None = None
+    ) -> GraphQLContext:
         try:
-            auth = await self._authenticate(request, {}) if isinstance(request, Request) else Authentication(None, "anonymous")
+            auth = (
+                await self._authenticate(request, {})
+                if isinstance(request, Request)
+                else Authentication(None, "anonymous")
+            )
         except ServiceError as error:
             # A bad key must not silently become anonymous: answer with the error shape.
             auth = Authentication(None, "rejected", rejection=error)
-        return GraphQLContext(request=request, response=response, services=self._services(auth), auth=auth)
+        return GraphQLContext(
+            request=request, response=response, services=self._services(auth), auth=auth
+        )
 
-    async def on_ws_connect(self, context: GraphQLContext) -> Any:  # type: ignore[override]
+    async def on_ws_connect(self, context: GraphQLContext) -> Any:
         params = dict(context.connection_params or {})
         try:
             auth = await self._authenticate(context.request, params)

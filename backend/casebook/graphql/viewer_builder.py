@@ -14,7 +14,9 @@ from casebook.services.secrets import csrf_token_for
 async def build_viewer(
     services: ServiceContext, actor: Actor, *, authenticated_by: str, session_token: str | None
 ) -> ViewerType:
-    scoped = ServiceContext(services.sessionmaker, services.redis, services.settings, actor, services.request_id)
+    scoped = ServiceContext(
+        services.sessionmaker, services.redis, services.settings, actor, services.request_id
+    )
     user = await members.get_user(scoped, actor.user_id)
     memberships = await members.memberships_of(scoped)
     current = next(o for m, o in memberships if o.id == actor.organization_id)
@@ -23,8 +25,12 @@ async def build_viewer(
         organization=OrganizationType.from_row(current),
         role=actor.role,
         permissions=[p.value for p in effective_permissions(actor)],
-        memberships=[MembershipType(organization=OrganizationType.from_row(o), role=Role(m.role))
-                     for m, o in memberships],
+        memberships=[
+            MembershipType(organization=OrganizationType.from_row(o), role=Role(m.role))
+            for m, o in memberships
+        ],
         authenticated_by=authenticated_by,
-        csrf_token=csrf_token_for(session_token, services.settings.secret_key) if session_token else None,
+        csrf_token=csrf_token_for(session_token, services.settings.secret_key)
+        if session_token
+        else None,
     )

@@ -28,14 +28,18 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 async def run_job(ctx: dict[str, Any], job_id: int) -> None:
     await jobs.execute(
-        ctx["sessionmaker"], ctx["redis"], job_id,
-        worker_id=ctx["worker_id"], heartbeat_every=ctx["settings"].job_heartbeat_seconds,
+        ctx["sessionmaker"],
+        ctx["redis"],
+        job_id,
+        worker_id=ctx["worker_id"],
+        heartbeat_every=ctx["settings"].job_heartbeat_seconds,
     )
 
 
 async def reap(ctx: dict[str, Any]) -> None:
-    await jobs.reap_stale_jobs(ctx["sessionmaker"], ctx["redis"],
-                               stale_after=ctx["settings"].job_stale_after_seconds)
+    await jobs.reap_stale_jobs(
+        ctx["sessionmaker"], ctx["redis"], stale_after=ctx["settings"].job_stale_after_seconds
+    )
 
 
 def worker_settings() -> dict[str, Any]:

@@ -68,7 +68,11 @@ async def create_key(
         session.add(key)
         await session.flush()
         await audit.record(
-            session, actor, "api_key.create", resource_type="api_key", resource_id=key.id,
+            session,
+            actor,
+            "api_key.create",
+            resource_type="api_key",
+            resource_id=key.id,
             summary={"name": key.name, "scopes": key.scopes, "prefix": prefix},
             request_id=ctx.request_id,
         )
@@ -80,15 +84,22 @@ async def revoke_key(ctx: ServiceContext, key_id: int) -> ApiKey:
     async with ctx.transaction() as session:
         key = await session.get(ApiKey, key_id, with_for_update=True)
         manages = holds(actor, Permission.ORGANIZATION_MANAGE)
-        if key is None or key.organization_id != actor.organization_id or (
-            key.issuer_user_id != actor.user_id and not manages
+        if (
+            key is None
+            or key.organization_id != actor.organization_id
+            or (key.issuer_user_id != actor.user_id and not manages)
         ):
             raise NotFound("API key")
         if key.revoked_at is None:
             key.revoked_at = datetime.now(UTC)
             await audit.record(
-                session, actor, "api_key.revoke", resource_type="api_key", resource_id=key.id,
-                summary={"name": key.name, "prefix": key.prefix}, request_id=ctx.request_id,
+                session,
+                actor,
+                "api_key.revoke",
+                resource_type="api_key",
+                resource_id=key.id,
+                summary={"name": key.name, "prefix": key.prefix},
+                request_id=ctx.request_id,
             )
     return key
 
@@ -100,4 +111,6 @@ async def list_keys(ctx: ServiceContext, *, first: int, after: str | None) -> Pa
     if not holds(actor, Permission.ORGANIZATION_MANAGE):
         query = query.where(ApiKey.issuer_user_id == actor.user_id)
     async with ctx.reading() as session:
-        return await keyset_page(session, query, ApiKey.id, first=first, after=after, descending=True)
+        return await keyset_page(
+            session, query, ApiKey.id, first=first, after=after, descending=True
+        )

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.db.models import AuditEntry
 from casebook.db.pagination import Page, keyset_page
@@ -32,7 +33,11 @@ async def record(
     summary: dict[str, Any] | None = None,
     request_id: str | None = None,
 ) -> None:
-    org = organization_id if organization_id is not None else (actor.organization_id if actor else None)
+    org = (
+        organization_id
+        if organization_id is not None
+        else (actor.organization_id if actor else None)
+    )
     if org is None:
         raise ValueError("an audit entry needs an organization")
     session.add(
@@ -70,6 +75,8 @@ async def list_entries(
         if where.resource_id is not None:
             query = query.where(AuditEntry.resource_id == where.resource_id)
         if where.since is not None:
-            query = query.where(AuditEntry.created_at >= where.since)
+            query = query.where(col(AuditEntry.created_at) >= where.since)
     async with ctx.reading() as session:
-        return await keyset_page(session, query, AuditEntry.id, first=first, after=after, descending=True)
+        return await keyset_page(
+            session, query, AuditEntry.id, first=first, after=after, descending=True
+        )

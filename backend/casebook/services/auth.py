@@ -53,7 +53,9 @@ class SignIn:
     expires_at: datetime
 
 
-async def _membership(session: AsyncSession, user_id: int, organization_id: int) -> Membership | None:
+async def _membership(
+    session: AsyncSession, user_id: int, organization_id: int
+) -> Membership | None:
     return (
         await session.execute(
             select(Membership).where(
@@ -82,7 +84,10 @@ async def login(
         if organization_id is None:
             membership = (
                 await session.execute(
-                    select(Membership).where(Membership.user_id == user.id).order_by(Membership.id).limit(1)
+                    select(Membership)
+                    .where(Membership.user_id == user.id)
+                    .order_by(Membership.id)
+                    .limit(1)
                 )
             ).scalar_one_or_none()
         else:
@@ -100,12 +105,20 @@ async def login(
             )
         )
         actor = Actor(user.id, membership.organization_id, Role(membership.role))
-        await audit.record(session, actor, "session.login", resource_type="user", resource_id=user.id,
-                           request_id=request_id)
+        await audit.record(
+            session,
+            actor,
+            "session.login",
+            resource_type="user",
+            resource_id=user.id,
+            request_id=request_id,
+        )
     return SignIn(user, actor, token, csrf_token_for(token, settings.secret_key), expires_at)
 
 
-async def logout(sessionmaker: SessionMaker, auth: Authentication, request_id: str | None = None) -> None:
+async def logout(
+    sessionmaker: SessionMaker, auth: Authentication, request_id: str | None = None
+) -> None:
     if auth.via != "session" or auth.session_token is None:
         return
     async with sessionmaker() as session, session.begin():
@@ -115,8 +128,14 @@ async def logout(sessionmaker: SessionMaker, auth: Authentication, request_id: s
             .values(revoked_at=datetime.now(UTC))
         )
         if auth.actor is not None:
-            await audit.record(session, auth.actor, "session.logout", resource_type="user",
-                               resource_id=auth.actor.user_id, request_id=request_id)
+            await audit.record(
+                session,
+                auth.actor,
+                "session.logout",
+                resource_type="user",
+                resource_id=auth.actor.user_id,
+                request_id=request_id,
+            )
 
 
 async def switch_organization(
@@ -191,7 +210,9 @@ async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Acto
     prefix, secret = parsed
     now = datetime.now(UTC)
     async with sessionmaker() as session, session.begin():
-        key = (await session.execute(select(ApiKey).where(ApiKey.prefix == prefix))).scalar_one_or_none()
+        key = (
+            await session.execute(select(ApiKey).where(ApiKey.prefix == prefix))
+        ).scalar_one_or_none()
         if key is None or not constant_time_equal(key.secret_hash, token_digest(secret)):
             raise Unauthenticated("the API key is not valid")
         if key.revoked_at is not None:
@@ -208,6 +229,8 @@ async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Acto
             key.issuer_user_id,
             key.organization_id,
             Role(membership.role),
-            scopes=frozenset(Permission(s) for s in key.scopes if s in Permission._value2member_map_),
+            scopes=frozenset(
+                Permission(s) for s in key.scopes if s in Permission._value2member_map_
+            ),
             api_key_id=key.id,
         )

@@ -18,11 +18,19 @@ class DemoCredentials:
     password: str
 
 
-async def seed_demo_if_empty(sessionmaker: SessionMaker) -> DemoCredentials | None:
+async def seed_demo_if_empty(
+    sessionmaker: SessionMaker, *, email: str | None = None, password: str | None = None
+) -> DemoCredentials | None:
     async with sessionmaker() as session:
         if (await session.execute(select(func.count()).select_from(Organization))).scalar_one() > 0:
             return None
-    password = secrets.token_urlsafe(12)
-    await create_organization_with_owner(sessionmaker, organization_name="Demo organization",
-                                         email=DEMO_EMAIL, name="Demo admin", password=password)
-    return DemoCredentials(DEMO_EMAIL, password)
+    email = email or DEMO_EMAIL
+    password = password or secrets.token_urlsafe(12)
+    await create_organization_with_owner(
+        sessionmaker,
+        organization_name="Demo organization",
+        email=email,
+        name="Demo admin",
+        password=password,
+    )
+    return DemoCredentials(email, password)

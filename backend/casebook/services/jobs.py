@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy import select, update
+from sqlmodel import col
 
 from casebook.db.engine import SessionMaker
 from casebook.db.models import Job
@@ -52,8 +53,12 @@ async def publish(redis: Any, job: Job) -> None:
 
 def job_state(job: Job) -> dict[str, Any]:
     return {
-        "id": job.id, "kind": job.kind, "status": job.status, "result": job.result,
-        "error": job.error, "attempts": job.attempts,
+        "id": job.id,
+        "kind": job.kind,
+        "status": job.status,
+        "result": job.result,
+        "error": job.error,
+        "attempts": job.attempts,
     }
 
 
@@ -61,8 +66,13 @@ async def enqueue(ctx: ServiceContext, actor: Actor, kind: str, payload: dict[st
     if kind not in _HANDLERS:
         raise ValueError(f"no handler for job kind {kind!r}")
     async with ctx.transaction() as session:
-        job = Job(organization_id=actor.organization_id, kind=kind, status=QUEUED, payload=payload,
-                  created_by_user_id=actor.user_id)
+        job = Job(
+            organization_id=actor.organization_id,
+            kind=kind,
+            status=QUEUED,
+            payload=payload,
+            created_by_user_id=actor.user_id,
+        )
         session.add(job)
         await session.flush()
     assert job.id is not None
@@ -74,8 +84,12 @@ async def get_job(ctx: ServiceContext, job_id: int) -> Job:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
         job = await session.get(Job, job_id)
-    visible = job is not None and job.organization_id == actor.organization_id and (
-        job.created_by_user_id == actor.user_id or holds(actor, Permission.ORGANIZATION_MANAGE)
+    visible = (
+        job is not None
+        and job.organization_id == actor.organization_id
+        and (
+            job.created_by_user_id == actor.user_id or holds(actor, Permission.ORGANIZATION_MANAGE)
+        )
     )
     if not visible or job is None:
         raise NotFound("job")
@@ -101,7 +115,9 @@ async def _heartbeat(sessionmaker: SessionMaker, job_id: int, every: float) -> N
     while True:
         await asyncio.sleep(every)
         async with sessionmaker() as session, session.begin():
-            await session.execute(update(Job).where(Job.id == job_id).values(heartbeat_at=datetime.now(UTC)))
+            await session.execute(
+                update(Job).where(Job.id == job_id).values(heartbeat_at=datetime.now(UTC))
+            )
 
 
 async def execute(
@@ -116,6 +132,7 @@ async def execute(
         job.status, job.started_at, job.heartbeat_at = RUNNING, now, now
         job.worker_id, job.attempts = worker_id, job.attempts + 1
     await publish(redis, job)
+    result: dict[str, Any] | None
     beat = asyncio.create_task(_heartbeat(sessionmaker, job_id, heartbeat_every))
     try:
         result = await _HANDLERS[job.kind](JobRun(job, sessionmaker, redis))
@@ -146,15 +163,23 @@ def _safe_error(exc: Exception) -> str:
     return f"the job failed ({type(exc).__name__})"
 
 
-async def reap_stale_jobs(sessionmaker: SessionMaker, redis: Any, *, stale_after: float) -> list[int]:
+async def reap_stale_jobs(
+    sessionmaker: SessionMaker, redis: Any, *, stale_after: float
+) -> list[int]:
     """Fail running jobs whose heartbeat stopped: their worker died."""
     cutoff = datetime.now(UTC) - timedelta(seconds=stale_after)
     async with sessionmaker() as session, session.begin():
         jobs = (
-            await session.execute(
-                select(Job).where(Job.status == RUNNING, Job.heartbeat_at < cutoff).with_for_update(skip_locked=True)
+            (
+                await session.execute(
+                    select(Job)
+                    .where(Job.status == RUNNING, col(Job.heartbeat_at) < cutoff)
+                    .with_for_update(skip_locked=True)
+                )
             )
-        ).scalars().all()
+            .scalars()
+            .all()
+        )
         for job in jobs:
             job.status, job.error, job.finished_at = FAILED, DIED_MESSAGE, datetime.now(UTC)
     for job in jobs:

@@ -54,9 +54,15 @@ async def create_organization_with_owner(
         await session.flush()
         assert org.id is not None and user.id is not None
         session.add(Membership(organization_id=org.id, user_id=user.id, role=Role.OWNER.value))
-        await audit.record(session, None, "organization.create", organization_id=org.id,
-                           resource_type="organization", resource_id=org.id,
-                           summary={"name": organization_name, "owner": email})
+        await audit.record(
+            session,
+            None,
+            "organization.create",
+            organization_id=org.id,
+            resource_type="organization",
+            resource_id=org.id,
+            summary={"name": organization_name, "owner": email},
+        )
     return org, user
 
 
@@ -83,28 +89,42 @@ async def add_member(
             if password is None:
                 raise BadUserInput.at("password", "a new account needs a password")
             _check_password(password)
-            user = User(email=email, name=name.strip() or email, password_hash=hash_password(password))
+            user = User(
+                email=email, name=name.strip() or email, password_hash=hash_password(password)
+            )
             session.add(user)
             await session.flush()
         assert user.id is not None
         existing = (
             await session.execute(
                 select(Membership).where(
-                    Membership.organization_id == actor.organization_id, Membership.user_id == user.id
+                    Membership.organization_id == actor.organization_id,
+                    Membership.user_id == user.id,
                 )
             )
         ).scalar_one_or_none()
         if existing is not None:
             raise Conflict("that person is already a member")
-        membership = Membership(organization_id=actor.organization_id, user_id=user.id, role=role.value)
+        membership = Membership(
+            organization_id=actor.organization_id, user_id=user.id, role=role.value
+        )
         session.add(membership)
         await session.flush()
-        await audit.record(session, actor, "member.add", resource_type="user", resource_id=user.id,
-                           summary={"email": email, "role": role.value}, request_id=ctx.request_id)
+        await audit.record(
+            session,
+            actor,
+            "member.add",
+            resource_type="user",
+            resource_id=user.id,
+            summary={"email": email, "role": role.value},
+            request_id=ctx.request_id,
+        )
     return MemberView(membership, user)
 
 
-async def _membership_for_update(session: AsyncSession, organization_id: int, user_id: int) -> Membership:
+async def _membership_for_update(
+    session: AsyncSession, organization_id: int, user_id: int
+) -> Membership:
     membership = (
         await session.execute(
             select(Membership)
@@ -141,8 +161,15 @@ async def change_role(ctx: ServiceContext, *, user_id: int, role: Role) -> Membe
         membership.role = role.value
         user = await session.get(User, user_id)
         assert user is not None
-        await audit.record(session, actor, "member.change_role", resource_type="user", resource_id=user_id,
-                           summary={"from": previous.value, "to": role.value}, request_id=ctx.request_id)
+        await audit.record(
+            session,
+            actor,
+            "member.change_role",
+            resource_type="user",
+            resource_id=user_id,
+            summary={"from": previous.value, "to": role.value},
+            request_id=ctx.request_id,
+        )
     return MemberView(membership, user)
 
 
@@ -154,8 +181,15 @@ async def remove_member(ctx: ServiceContext, *, user_id: int) -> None:
             _check_role_change(actor, Role.OWNER)
             await _ensure_another_owner(session, actor.organization_id)
         await session.delete(membership)
-        await audit.record(session, actor, "member.remove", resource_type="user", resource_id=user_id,
-                           summary={"role": membership.role}, request_id=ctx.request_id)
+        await audit.record(
+            session,
+            actor,
+            "member.remove",
+            resource_type="user",
+            resource_id=user_id,
+            summary={"role": membership.role},
+            request_id=ctx.request_id,
+        )
 
 
 async def list_members(ctx: ServiceContext) -> list[MemberView]:

@@ -32,7 +32,9 @@ def token_digest(token: str) -> str:
 
 
 def csrf_token_for(session_token: str, secret_key: str) -> str:
-    return hmac.new(secret_key.encode(), b"csrf:" + session_token.encode(), hashlib.sha256).hexdigest()
+    return hmac.new(
+        secret_key.encode(), b"csrf:" + session_token.encode(), hashlib.sha256
+    ).hexdigest()
 
 
 def constant_time_equal(a: str, b: str) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, exists, false, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.db.models import Membership, ResourceGrant, User
 from casebook.domain.access.catalog import (
@@ -38,10 +39,12 @@ def _model(kind: str) -> Any:
     return _KINDS[kind]
 
 
-async def _grant_levels(session: AsyncSession, kind: str, resource_id: int, user_id: int) -> frozenset[GrantLevel]:
+async def _grant_levels(
+    session: AsyncSession, kind: str, resource_id: int, user_id: int
+) -> frozenset[GrantLevel]:
     rows = (
         await session.execute(
-            select(ResourceGrant.level).where(
+            select(col(ResourceGrant.level)).where(
                 ResourceGrant.resource_type == kind,
                 ResourceGrant.resource_id == resource_id,
                 ResourceGrant.grantee_user_id == user_id,
@@ -80,18 +83,27 @@ async def authorize(
 
 
 async def load_authorized(
-    session: AsyncSession, actor: Actor, kind: str, resource_id: int, permission: Permission,
-    *, for_update: bool = False,
+    session: AsyncSession,
+    actor: Actor,
+    kind: str,
+    resource_id: int,
+    permission: Permission,
+    *,
+    for_update: bool = False,
 ) -> Any:
     row = await session.get(_model(kind), resource_id, with_for_update=for_update)
     return await authorize(session, actor, kind, row, permission)
 
 
-async def allowed_on(session: AsyncSession, actor: Actor, kind: str, row: Any, permission: Permission) -> bool:
+async def allowed_on(
+    session: AsyncSession, actor: Actor, kind: str, row: Any, permission: Permission
+) -> bool:
     return allows(actor, permission, await facts(session, actor, kind, row))
 
 
-def _grant_exists(kind: str, model: Any, actor: Actor, levels: tuple[GrantLevel, ...]) -> ColumnElement[bool]:
+def _grant_exists(
+    kind: str, model: Any, actor: Actor, levels: tuple[GrantLevel, ...]
+) -> ColumnElement[bool]:
     return exists().where(
         ResourceGrant.resource_type == kind,
         ResourceGrant.resource_id == model.id,
@@ -100,19 +112,23 @@ def _grant_exists(kind: str, model: Any, actor: Actor, levels: tuple[GrantLevel,
     )
 
 
-def visible_clause(actor: Actor, kind: str, permission: Permission | None = None) -> ColumnElement[bool]:
+def visible_clause(
+    actor: Actor, kind: str, permission: Permission | None = None
+) -> ColumnElement[bool]:
     """SQL for "the actor may do ``permission`` (default: view) on this row"."""
     model = _model(kind)
     permission = permission or _view_permission(kind)
     action = permission.value.split(":", 1)[1]
-    in_org = model.organization_id == actor.organization_id
+    in_org: ColumnElement[bool] = model.organization_id == actor.organization_id
     level = reach(actor, permission)
     if level is None:
         return false()
     if level is Reach.ALL:
         return in_org
     giving = tuple(lvl for lvl, gives in GRANT_GIVES.items() if action in gives)
-    own_or_granted = or_(model.owner_user_id == actor.user_id, _grant_exists(kind, model, actor, giving))
+    own_or_granted = or_(
+        model.owner_user_id == actor.user_id, _grant_exists(kind, model, actor, giving)
+    )
     if level is Reach.SHARED:
         viewing = tuple(lvl for lvl, gives in GRANT_GIVES.items() if gives)
         shared = or_(
@@ -120,7 +136,8 @@ def visible_clause(actor: Actor, kind: str, permission: Permission | None = None
             _grant_exists(kind, model, actor, viewing) if viewing else false(),
         )
         return and_(in_org, or_(own_or_granted, shared))
-    return and_(in_org, own_or_granted)
+    clause: ColumnElement[bool] = and_(in_org, own_or_granted)
+    return clause
 
 
 @dataclass(frozen=True)
@@ -141,7 +158,9 @@ async def list_grants(ctx: ServiceContext, kind: str, resource_id: int) -> list[
             await session.execute(
                 select(ResourceGrant, User)
                 .join(User, User.id == ResourceGrant.grantee_user_id)
-                .where(ResourceGrant.resource_type == kind, ResourceGrant.resource_id == resource_id)
+                .where(
+                    ResourceGrant.resource_type == kind, ResourceGrant.resource_id == resource_id
+                )
                 .order_by(ResourceGrant.id)
             )
         ).all()
@@ -184,16 +203,27 @@ async def grant(
         ).scalar_one_or_none()
         if existing is None:
             existing = ResourceGrant(
-                organization_id=actor.organization_id, resource_type=kind, resource_id=resource_id,
-                grantee_user_id=user_id, level=parsed.value, granted_by_user_id=actor.user_id,
+                organization_id=actor.organization_id,
+                resource_type=kind,
+                resource_id=resource_id,
+                grantee_user_id=user_id,
+                level=parsed.value,
+                granted_by_user_id=actor.user_id,
             )
             session.add(existing)
         else:
             existing.level = parsed.value
             existing.granted_by_user_id = actor.user_id
         await session.flush()
-        await audit.record(session, actor, f"{kind}.grant", resource_type=kind, resource_id=resource_id,
-                           summary={"user_id": user_id, "level": parsed.value}, request_id=ctx.request_id)
+        await audit.record(
+            session,
+            actor,
+            f"{kind}.grant",
+            resource_type=kind,
+            resource_id=resource_id,
+            summary={"user_id": user_id, "level": parsed.value},
+            request_id=ctx.request_id,
+        )
     return GrantView(existing, member)
 
 
@@ -210,9 +240,15 @@ async def revoke_grant(ctx: ServiceContext, kind: str, resource_id: int, *, user
         )
         if getattr(result, "rowcount", 0) == 0:
             raise NotFound("grant")
-        await audit.record(session, actor, f"{kind}.revoke_grant", resource_type=kind,
-                           resource_id=resource_id, summary={"user_id": user_id},
-                           request_id=ctx.request_id)
+        await audit.record(
+            session,
+            actor,
+            f"{kind}.revoke_grant",
+            resource_type=kind,
+            resource_id=resource_id,
+            summary={"user_id": user_id},
+            request_id=ctx.request_id,
+        )
 
 
 async def set_visibility(ctx: ServiceContext, kind: str, resource_id: int, visibility: str) -> Any:
@@ -222,13 +258,21 @@ async def set_visibility(ctx: ServiceContext, kind: str, resource_id: int, visib
     except ValueError:
         raise BadUserInput.at("visibility", "must be organization or private") from None
     async with ctx.transaction() as session:
-        row = await load_authorized(session, actor, kind, resource_id, _edit_permission(kind), for_update=True)
+        row = await load_authorized(
+            session, actor, kind, resource_id, _edit_permission(kind), for_update=True
+        )
         if row.visibility != parsed.value:
             previous = row.visibility
             row.visibility = parsed.value
-            await audit.record(session, actor, f"{kind}.visibility", resource_type=kind,
-                               resource_id=resource_id, summary={"from": previous, "to": parsed.value},
-                               request_id=ctx.request_id)
+            await audit.record(
+                session,
+                actor,
+                f"{kind}.visibility",
+                resource_type=kind,
+                resource_id=resource_id,
+                summary={"from": previous, "to": parsed.value},
+                request_id=ctx.request_id,
+            )
     return row
 
 

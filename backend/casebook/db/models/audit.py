@@ -15,7 +15,9 @@ class AuditEntry(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False)
+        sa_column=Column(
+            BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False
+        )
     )
     actor_user_id: int | None = Field(
         default=None, sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))

@@ -33,10 +33,14 @@ class Membership(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False)
+        sa_column=Column(
+            BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False
+        )
     )
     user_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True)
+        sa_column=Column(
+            BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
+        )
     )
     role: str = Field(sa_column=Column(String(20), nullable=False))
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
@@ -53,7 +57,9 @@ class UserSession(SQLModel, table=True):
         sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False)
     )
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False)
+        sa_column=Column(
+            BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False
+        )
     )
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
     expires_at: datetime = Field(sa_column=timestamp_column(nullable=False))
@@ -67,7 +73,12 @@ class ApiKey(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False, index=True)
+        sa_column=Column(
+            BigInteger,
+            ForeignKey("organizations.id", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
     )
     issuer_user_id: int = Field(
         sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False)

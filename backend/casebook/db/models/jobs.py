@@ -15,7 +15,12 @@ class Job(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False, index=True)
+        sa_column=Column(
+            BigInteger,
+            ForeignKey("organizations.id", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
     )
     kind: str = Field(sa_column=Column(String(40), nullable=False))
     status: str = Field(sa_column=Column(String(20), nullable=False))

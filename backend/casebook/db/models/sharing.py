@@ -14,12 +14,16 @@ class ResourceGrant(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False)
+        sa_column=Column(
+            BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False
+        )
     )
     resource_type: str = Field(sa_column=Column(String(40), nullable=False))
     resource_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     grantee_user_id: int = Field(
-        sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True)
+        sa_column=Column(
+            BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
+        )
     )
     level: str = Field(sa_column=Column(String(10), nullable=False))
     granted_by_user_id: int | None = Field(

@@ -15,14 +15,18 @@ from casebook.services import api_keys
 @strawberry.input
 class CreateApiKeyInput:
     name: str
-    scopes: list[str] = strawberry.field(description="Catalog permissions; they only narrow your role.")
+    scopes: list[str] = strawberry.field(
+        description="Catalog permissions; they only narrow your role."
+    )
     expires_at: datetime | None = None
 
 
 @strawberry.type
 class CreateApiKeyPayload:
     api_key: ApiKeyType
-    secret: str = strawberry.field(description="The key itself. Shown this once; only its hash is kept.")
+    secret: str = strawberry.field(
+        description="The key itself. Shown this once; only its hash is kept."
+    )
 
 
 @strawberry.type
@@ -34,8 +38,9 @@ class RevokeApiKeyPayload:
 class ApiKeyMutations:
     @strawberry.mutation(extensions=requires(AUTHENTICATED))
     async def create_api_key(self, info: Info, input: CreateApiKeyInput) -> CreateApiKeyPayload:
-        issued = await api_keys.create_key(info.context.services, name=input.name, scopes=input.scopes,
-                                           expires_at=input.expires_at)
+        issued = await api_keys.create_key(
+            info.context.services, name=input.name, scopes=input.scopes, expires_at=input.expires_at
+        )
         return CreateApiKeyPayload(api_key=ApiKeyType.from_row(issued.key), secret=issued.plaintext)
 
     @strawberry.mutation(extensions=requires(AUTHENTICATED))

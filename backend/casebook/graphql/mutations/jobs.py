@@ -15,9 +15,13 @@ class PingPayload:
 
 @strawberry.type
 class JobMutations:
-    @strawberry.mutation(extensions=requires(AUTHENTICATED),
-                         description="Queue a ping job: proves the worker, Redis and PostgreSQL are wired.")
+    @strawberry.mutation(
+        extensions=requires(AUTHENTICATED),
+        description="Queue a ping job: proves the worker, Redis and PostgreSQL are wired.",
+    )
     async def ping(self, info: Info, message: str = "ping") -> PingPayload:
         services = info.context.services
-        job = await jobs.enqueue(services, services.require_actor(), "ping", {"message": message[:200]})
+        job = await jobs.enqueue(
+            services, services.require_actor(), "ping", {"message": message[:200]}
+        )
         return PingPayload(job=JobType.from_row(job))

@@ -3,11 +3,11 @@
 import strawberry
 from strawberry import relay
 
-from casebook.domain.access.catalog import Permission, Role
+from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
-from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.enums import Role
 from casebook.graphql.types.member import MemberType
 from casebook.graphql.types.user import UserType
 from casebook.services import members
@@ -17,8 +17,10 @@ from casebook.services import members
 class AddMemberInput:
     email: str
     name: str = ""
-    role: RoleEnum  # type: ignore[valid-type]
-    password: str | None = strawberry.field(default=None, description="Needed when the person has no account yet.")
+    role: Role
+    password: str | None = strawberry.field(
+        default=None, description="Needed when the person has no account yet."
+    )
 
 
 @strawberry.type
@@ -35,17 +37,27 @@ class RemoveMemberPayload:
 class MemberMutations:
     @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
     async def add_member(self, info: Info, input: AddMemberInput) -> MemberPayload:
-        view = await members.add_member(info.context.services, email=input.email, name=input.name,
-                                        role=Role(input.role), password=input.password)
+        view = await members.add_member(
+            info.context.services,
+            email=input.email,
+            name=input.name,
+            role=Role(input.role),
+            password=input.password,
+        )
         return MemberPayload(member=MemberType.from_view(view))
 
     @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
-    async def change_member_role(self, info: Info, user_id: relay.GlobalID, role: RoleEnum) -> MemberPayload:  # type: ignore[valid-type]
-        view = await members.change_role(info.context.services, user_id=decode_id(user_id, UserType, "userId"),
-                                         role=Role(role))
+    async def change_member_role(
+        self, info: Info, user_id: relay.GlobalID, role: Role
+    ) -> MemberPayload:
+        view = await members.change_role(
+            info.context.services, user_id=decode_id(user_id, UserType, "userId"), role=Role(role)
+        )
         return MemberPayload(member=MemberType.from_view(view))
 
     @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
     async def remove_member(self, info: Info, user_id: relay.GlobalID) -> RemoveMemberPayload:
-        await members.remove_member(info.context.services, user_id=decode_id(user_id, UserType, "userId"))
+        await members.remove_member(
+            info.context.services, user_id=decode_id(user_id, UserType, "userId")
+        )
         return RemoveMemberPayload(removed_user_id=user_id)

@@ -6,11 +6,15 @@ from strawberry import relay
 from casebook.db.models import ApiKey
 
 
-@strawberry.type(name="ApiKey", description="An API key. Its secret is shown once, when it is created.")
+@strawberry.type(
+    name="ApiKey", description="An API key. Its secret is shown once, when it is created."
+)
 class ApiKeyType(relay.Node):
     id: relay.NodeID[int]
     name: str
-    prefix: str = strawberry.field(description="Identifies the key in lists and logs; not a secret.")
+    prefix: str = strawberry.field(
+        description="Identifies the key in lists and logs; not a secret."
+    )
     scopes: list[str]
     issuer_id: strawberry.Private[int]
     created_at: datetime | None
@@ -29,6 +33,14 @@ class ApiKeyType(relay.Node):
     @classmethod
     def from_row(cls, row: ApiKey) -> "ApiKeyType":
         assert row.id is not None
-        return cls(id=row.id, name=row.name, prefix=row.prefix, scopes=list(row.scopes),
-                   issuer_id=row.issuer_user_id, created_at=row.created_at, expires_at=row.expires_at,
-                   revoked_at=row.revoked_at, last_used_at=row.last_used_at)
+        return cls(
+            id=row.id,
+            name=row.name,
+            prefix=row.prefix,
+            scopes=list(row.scopes),
+            issuer_id=row.issuer_user_id,
+            created_at=row.created_at,
+            expires_at=row.expires_at,
+            revoked_at=row.revoked_at,
+            last_used_at=row.last_used_at,
+        )

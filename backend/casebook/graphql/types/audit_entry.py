@@ -22,7 +22,14 @@ class AuditEntryType(relay.Node):
     @classmethod
     def from_row(cls, row: AuditEntry) -> "AuditEntryType":
         assert row.id is not None
-        return cls(id=row.id, action=row.action, actor_user_id=row.actor_user_id,
-                   actor_api_key_id=row.actor_api_key_id, resource_type=row.resource_type,
-                   resource_id=row.resource_id, summary=row.summary, request_id=row.request_id,
-                   created_at=row.created_at)
+        return cls(
+            id=row.id,
+            action=row.action,
+            actor_user_id=row.actor_user_id,
+            actor_api_key_id=row.actor_api_key_id,
+            resource_type=row.resource_type,
+            resource_id=row.resource_id,
+            summary=JSON(row.summary),
+            request_id=row.request_id,
+            created_at=row.created_at,
+        )

@@ -27,12 +27,20 @@ class JobType(relay.Node):
     @classmethod
     def from_row(cls, row: Job) -> "JobType":
         assert row.id is not None
-        return cls(id=row.id, kind=row.kind, status=row.status, result=row.result, error=row.error,
-                   attempts=row.attempts, created_at=row.created_at, started_at=row.started_at,
-                   finished_at=row.finished_at)
+        return cls(
+            id=row.id,
+            kind=row.kind,
+            status=row.status,
+            result=JSON(row.result) if row.result is not None else None,
+            error=row.error,
+            attempts=row.attempts,
+            created_at=row.created_at,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+        )
 
     @classmethod
-    async def resolve_nodes(  # type: ignore[override]
+    async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
         found: list[Any] = []

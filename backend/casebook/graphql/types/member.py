@@ -2,8 +2,7 @@ from datetime import datetime
 
 import strawberry
 
-from casebook.domain.access.catalog import Role
-from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.enums import Role
 from casebook.graphql.types.user import UserType
 from casebook.services.members import MemberView
 
@@ -11,10 +10,13 @@ from casebook.services.members import MemberView
 @strawberry.type(name="Member", description="A person's membership of the current organization.")
 class MemberType:
     user: UserType
-    role: RoleEnum  # type: ignore[valid-type]
+    role: Role
     joined_at: datetime | None
 
     @classmethod
     def from_view(cls, view: MemberView) -> "MemberType":
-        return cls(user=UserType.from_row(view.user), role=Role(view.membership.role),
-                   joined_at=view.membership.created_at)
+        return cls(
+            user=UserType.from_row(view.user),
+            role=Role(view.membership.role),
+            joined_at=view.membership.created_at,
+        )

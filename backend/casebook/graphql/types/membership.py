@@ -1,10 +1,10 @@
 import strawberry
 
-from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.enums import Role
 from casebook.graphql.types.organization import OrganizationType
 
 
 @strawberry.type(name="Membership", description="An organization the signed-in person belongs to.")
 class MembershipType:
     organization: OrganizationType
-    role: RoleEnum  # type: ignore[valid-type]
+    role: Role

@@ -20,7 +20,7 @@ class OrganizationType(relay.Node):
         return cls(id=row.id, name=row.name)
 
     @classmethod
-    async def resolve_nodes(  # type: ignore[override]
+    async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
         mine = {o.id: o for _, o in await members.memberships_of(info.context.services)}

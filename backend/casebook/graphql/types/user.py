@@ -21,7 +21,7 @@ class UserType(relay.Node):
         return cls(id=row.id, email=row.email, name=row.name)
 
     @classmethod
-    async def resolve_nodes(  # type: ignore[override]
+    async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
         views = {m.user.id: m.user for m in await members.list_members(info.context.services)}

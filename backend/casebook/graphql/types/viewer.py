@@ -1,6 +1,6 @@
 import strawberry
 
-from casebook.graphql.types.enums import RoleEnum
+from casebook.graphql.types.enums import Role
 from casebook.graphql.types.membership import MembershipType
 from casebook.graphql.types.organization import OrganizationType
 from casebook.graphql.types.user import UserType
@@ -10,7 +10,7 @@ from casebook.graphql.types.user import UserType
 class ViewerType:
     user: UserType
     organization: OrganizationType
-    role: RoleEnum  # type: ignore[valid-type]
+    role: Role
     permissions: list[str] = strawberry.field(
         description="The catalog permissions this request holds (an API key's scopes narrow them)."
     )
