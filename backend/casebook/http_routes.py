@@ -1,7 +1,86 @@
-"""Plain HTTP routes beside GraphQL (downloads for browsers). Capabilities add theirs here."""
+"""Plain HTTP routes beside GraphQL: downloads a browser saves as files.
 
-from starlette.routing import BaseRoute
+They authenticate exactly as GraphQL does (session cookie or API key) and call
+the same services, so access, masking and the audit entry are the same.
+"""
+
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from casebook.graphql.ids import decode_id
+from casebook.logging import current_request_id
+from casebook.services import case_files
+from casebook.services.auth import SESSION_COOKIE, authenticate
+from casebook.services.context import ServiceContext
+from casebook.services.errors import BadUserInput, ServiceError
+
+_STATUS = {
+    "NOT_FOUND": 404,
+    "FORBIDDEN": 403,
+    "UNAUTHENTICATED": 401,
+    "BAD_USER_INPUT": 400,
+    "LIMIT_EXCEEDED": 413,
+    "CONFLICT": 409,
+}
+
+
+def _attachment(body: str, filename: str, content_type: str) -> Response:
+    return Response(
+        body,
+        media_type=content_type,
+        headers={
+            "content-disposition": f"attachment; filename*=UTF-8''{quote(filename)}",
+            "cache-control": "no-store",
+        },
+    )
+
+
+async def _services(request: Request) -> ServiceContext:
+    state = request.app.state.casebook
+    authorization = request.headers.get("authorization", "")
+    auth = await authenticate(
+        state.sessionmaker,
+        state.settings,
+        session_token=request.cookies.get(SESSION_COOKIE),
+        bearer=authorization[7:].strip() if authorization.lower().startswith("bearer ") else None,
+        csrf_header=None,
+    )
+    return ServiceContext(
+        state.sessionmaker, state.redis, state.settings, auth.actor, current_request_id()
+    )
+
+
+async def export_dataset(request: Request) -> Response:
+    try:
+        services = await _services(request)
+        dataset_id = decode_id(request.path_params["dataset_id"], "Dataset", "datasetId")
+        raw_version = request.query_params.get("version")
+        if raw_version is not None and not raw_version.isdigit():
+            raise BadUserInput.at("version", "must be a version number")
+        exported = await case_files.export_cases(
+            services,
+            dataset_id,
+            version=int(raw_version) if raw_version else None,
+            fmt=request.query_params.get("format", "jsonl"),
+        )
+    except ServiceError as error:
+        return JSONResponse(
+            {"code": error.code, "message": error.message}, status_code=_STATUS.get(error.code, 500)
+        )
+    return _attachment(exported.body, exported.filename, exported.content_type)
+
+
+async def import_template(_: Request) -> Response:
+    return _attachment(
+        case_files.import_template(), "casebook-import-template.csv", "text/csv; charset=utf-8"
+    )
 
 
 def extra_routes() -> list[BaseRoute]:
-    return []
+    return [
+        Route("/downloads/import-template.csv", import_template),
+        Route("/downloads/datasets/{dataset_id}/export", export_dataset),
+    ]

@@ -10,6 +10,9 @@ import pytest
 from arq.connections import RedisSettings
 from arq.worker import Worker
 from asgi_lifespan import LifespanManager
+from sqlalchemy import text
+from sqlmodel import SQLModel
+
 from casebook.app import create_app
 from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
@@ -17,9 +20,6 @@ from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
 from casebook.jobs.worker import worker_settings
 from casebook.services.members import create_organization_with_owner
-from sqlalchemy import text
-from sqlmodel import SQLModel
-
 from tests.support.graphql_client import Api
 from tests.support.services import RunningServices, running_services
 

@@ -2,10 +2,10 @@
 
 from datetime import UTC, datetime, timedelta
 
-from casebook.db.models import ApiKey
-from casebook.domain.access.catalog import Role
 from sqlalchemy import update
 
+from casebook.db.models import ApiKey
+from casebook.domain.access.catalog import Role
 from tests.integration.conftest import MemberFactory
 from tests.support.graphql_client import Api
 

@@ -7,10 +7,10 @@ import httpx
 import pytest
 import websockets
 from asgi_lifespan import LifespanManager
+
 from casebook.app import create_app
 from casebook.config import Settings
 from casebook.db.migrate import DatabaseNotMigrated
-
 from tests.integration.conftest import PASSWORD, Org
 from tests.support.live_server import live_server
 from tests.support.services import RunningServices, _create_database, _drop_database, _with_database

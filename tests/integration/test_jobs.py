@@ -2,10 +2,10 @@
 
 from datetime import UTC, datetime, timedelta
 
-from casebook.db.models import Job
-from casebook.services import jobs
 from sqlalchemy import select, update
 
+from casebook.db.models import Job
+from casebook.services import jobs
 from tests.support.graphql_client import Api
 
 JOB = "query($id: ID!) { node(id: $id) { ... on Job { status result error attempts } } }"

@@ -1,8 +1,8 @@
 """Each role's reach over the permission catalog, table-driven from the spec's role table."""
 
 import pytest
-from casebook.domain.access.catalog import Role
 
+from casebook.domain.access.catalog import Role
 from tests.integration.conftest import MemberFactory
 
 # The spec's table (Access), plus runs:view as its text fixes it: every role that

@@ -1,11 +1,11 @@
 from collections.abc import AsyncIterator
 
 import pytest
+
 from casebook.llm.anthropic import AnthropicProvider
 from casebook.llm.http_json import RetryPolicy, Timeouts
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.pricing import ModelPrice, PriceTable
-
 from tests.support.fixtures import model_server, model_server_session  # noqa: F401
 from tests.support.model_server import ModelServer
 

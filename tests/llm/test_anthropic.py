@@ -1,10 +1,10 @@
 """Anthropic's Messages API against the scripted server's /v1/messages."""
 
 import pytest
+
 from casebook.llm.anthropic import API_VERSION, DEFAULT_MAX_TOKENS, AnthropicProvider
 from casebook.llm.errors import ProviderRejected, RateLimited, UnsupportedOperation
 from casebook.llm.protocol import ChatMessage, ChatRequest, Usage
-
 from tests.llm.conftest import API_KEY
 from tests.support.model_server import ModelServer, error_reply, text_reply
 

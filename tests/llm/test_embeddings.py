@@ -1,10 +1,10 @@
 """OpenAI-compatible embeddings: batches, order, usage and cost."""
 
 import pytest
+
 from casebook.llm.errors import MalformedResponse, ProviderUnavailable
 from casebook.llm.http_json import RetryPolicy
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
-
 from tests.llm.conftest import PRICES, SleepRecorder
 from tests.support.model_server import ModelServer, error_reply, raw_reply
 

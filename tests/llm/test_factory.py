@@ -1,12 +1,12 @@
 """Building a provider from a model connection."""
 
 import pytest
+
 from casebook.llm.anthropic import AnthropicProvider
 from casebook.llm.factory import ConnectionSpec, build_provider, checked_base_url
 from casebook.llm.local_embeddings import LocalEmbeddingProvider
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.protocol import ChatMessage, ChatRequest
-
 from tests.llm.conftest import API_KEY, PRICES
 from tests.support.model_server import ModelServer, text_reply
 

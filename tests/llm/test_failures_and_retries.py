@@ -5,6 +5,7 @@ import socket
 
 import httpx
 import pytest
+
 from casebook.llm.errors import (
     ProviderRejected,
     ProviderTimeout,
@@ -14,7 +15,6 @@ from casebook.llm.errors import (
 from casebook.llm.http_json import RetryPolicy, Timeouts, retry_after_seconds
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.protocol import ChatMessage, ChatRequest
-
 from tests.llm.conftest import API_KEY, SleepRecorder
 from tests.support.model_server import (
     ModelServer,

@@ -4,6 +4,7 @@ import math
 import sys
 
 import pytest
+
 from casebook.llm import local_embeddings
 from casebook.llm.errors import LocalEmbeddingsUnavailable, UnsupportedOperation
 from casebook.llm.local_embeddings import (

@@ -1,11 +1,11 @@
 """Every call is checked against budgets before and booked after."""
 
 import pytest
+
 from casebook.llm.errors import BudgetExhausted, ProviderUnavailable
 from casebook.llm.metering import MeteredCall, MeteredProvider
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.protocol import ChatMessage, ChatRequest, Usage
-
 from tests.support.metering import InMemoryMeteringSink
 from tests.support.model_server import ModelServer, error_reply, text_reply
 

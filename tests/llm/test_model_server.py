@@ -4,9 +4,9 @@ import time
 
 import httpx
 import pytest
+
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.protocol import ChatMessage, ChatRequest
-
 from tests.support.model_server import (
     NO_SCRIPTED_REPLY,
     ModelServer,

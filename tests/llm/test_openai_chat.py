@@ -1,10 +1,10 @@
 """The OpenAI-compatible provider's chat against the scripted server."""
 
 import pytest
+
 from casebook.llm.errors import MalformedResponse
 from casebook.llm.openai_compatible import OpenAICompatibleProvider, api_root
 from casebook.llm.protocol import ChatMessage, ChatRequest, Usage
-
 from tests.llm.conftest import API_KEY, PRICES
 from tests.support.model_server import ModelServer, raw_reply, text_reply
 

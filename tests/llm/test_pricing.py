@@ -1,6 +1,7 @@
 """The price table: cost per million tokens, unpriced models, validation."""
 
 import pytest
+
 from casebook.llm.pricing import CallCost, ModelPrice, PriceTable
 from casebook.llm.protocol import Usage
 

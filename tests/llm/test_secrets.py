@@ -1,6 +1,7 @@
 """Provider keys at rest: encrypted with the server secret, only ever shown masked."""
 
 import pytest
+
 from casebook.llm.secrets import KeyCipher, KeyDecryptionFailed, mask_key
 
 SERVER_SECRET = "a-long-server-secret-for-tests"

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import uvicorn
+
 from casebook.app import create_app
 from casebook.config import Settings
 

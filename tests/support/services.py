@@ -12,6 +12,7 @@ from urllib.parse import urlparse, urlunparse
 
 import asyncpg
 import redis.asyncio as aioredis
+
 from casebook.db.engine import normalize_database_url
 
 

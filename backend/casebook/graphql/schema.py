@@ -7,8 +7,11 @@ from graphql.error import GraphQLError
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
+from casebook.graphql.dataset_queries import DatasetQueries
 from casebook.graphql.errors import ErrorShape, is_expected
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
+from casebook.graphql.mutations.cases import CaseMutations
+from casebook.graphql.mutations.datasets import DatasetMutations
 from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.session import SessionMutations
@@ -17,6 +20,8 @@ from casebook.graphql.queries import IdentityQueries
 from casebook.graphql.subscriptions import Subscription
 from casebook.graphql.types.api_key import ApiKeyType
 from casebook.graphql.types.audit_entry import AuditEntryType
+from casebook.graphql.types.case import CaseType
+from casebook.graphql.types.dataset import DatasetType
 from casebook.graphql.types.job import JobType
 from casebook.graphql.types.organization import OrganizationType
 from casebook.graphql.types.user import UserType
@@ -25,12 +30,19 @@ log = logging.getLogger("casebook.graphql")
 
 
 @strawberry.type
-class Query(IdentityQueries):
+class Query(IdentityQueries, DatasetQueries):
     pass
 
 
 @strawberry.type
-class Mutation(SessionMutations, ApiKeyMutations, MemberMutations, JobMutations):
+class Mutation(
+    SessionMutations,
+    ApiKeyMutations,
+    MemberMutations,
+    JobMutations,
+    DatasetMutations,
+    CaseMutations,
+):
     pass
 
 
@@ -48,7 +60,7 @@ schema = CasebookSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    types=[UserType, OrganizationType, ApiKeyType, AuditEntryType, JobType],
+    types=[UserType, OrganizationType, ApiKeyType, AuditEntryType, JobType, DatasetType, CaseType],
     extensions=[
         ErrorShape,
         lambda: QueryDepthLimiter(max_depth=12),

@@ -1,8 +1,9 @@
 """Alembic environment: runs on a connection the caller hands over (see db/migrate.py)."""
 
-import casebook.db.models  # noqa: F401  (registers every table)
 from alembic import context
 from sqlmodel import SQLModel
+
+import casebook.db.models  # noqa: F401  (registers every table)
 
 target_metadata = SQLModel.metadata
 

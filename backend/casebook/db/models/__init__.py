@@ -1,6 +1,14 @@
 """Every table, imported so that SQLModel.metadata knows them all."""
 
 from casebook.db.models.audit import AuditEntry
+from casebook.db.models.datasets import (
+    CaseRevision,
+    Dataset,
+    DatasetCase,
+    DatasetVersion,
+    OrganizationUsage,
+    VersionChange,
+)
 from casebook.db.models.identity import ApiKey, Membership, Organization, User, UserSession
 from casebook.db.models.jobs import Job
 from casebook.db.models.sharing import ResourceGrant
@@ -8,10 +16,16 @@ from casebook.db.models.sharing import ResourceGrant
 __all__ = [
     "ApiKey",
     "AuditEntry",
+    "CaseRevision",
+    "Dataset",
+    "DatasetCase",
+    "DatasetVersion",
     "Job",
     "Membership",
     "Organization",
+    "OrganizationUsage",
     "ResourceGrant",
     "User",
     "UserSession",
+    "VersionChange",
 ]

@@ -1,0 +1,1 @@
+"""Hand-written queries that need care."""

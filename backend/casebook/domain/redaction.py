@@ -1,0 +1,233 @@
+"""Credentials are redacted (spec: "Credentials are redacted").
+
+Every API key or token recognized in a case is replaced by ``[redacted:<kind>]``
+before the case is stored. The count returned is the number of values replaced,
+which the audit entry records; the values themselves are never kept.
+
+How the patterns stay safe and predictable:
+
+- Each pattern is a literal prefix followed by a single character class, so
+  matching is linear in the text: there is no nested repetition to backtrack
+  through, and a cheap substring test skips a pattern whose prefix is absent.
+- A token must start at a token boundary (``(?<!...)``), so ``task-list`` does
+  not hold ``sk-list`` and ``skeleton`` holds nothing.
+- Patterns run in the order of ``CREDENTIAL_PATTERNS``: the more specific first
+  (``sk-ant-`` before ``sk-``; a key after ``Bearer`` is named for its kind).
+- Redaction repeats until nothing changes, so redacting redacted text changes
+  nothing. A placeholder holds no prefix any pattern needs, so this ends.
+- OpenAI, Slack and bearer tokens must hold a digit: real ones always do, and
+  it keeps words such as ``sk-learn-style-pipelines`` or ``Bearer authentication``.
+
+In a case, every text a model reads or an export carries is redacted: the input,
+the turns before it, the reference answer, counter-example, note and tags, tool
+names and every string value in tool-call arguments and in checks (object keys
+are left alone: redacting two keys to one placeholder would merge them). In a
+``regex`` check's pattern the placeholder is escaped, so the pattern still means
+"this literal text" rather than a character class.
+"""
+
+import dataclasses
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from casebook.domain.cases.model import CaseContent, ExpectedToolCall, Turn
+from casebook.domain.jsonvalue import JSONObject, JSONValue
+
+_TOKEN_START = r"(?<![A-Za-z0-9_-])"
+_HAS_DIGIT = r"(?=[A-Za-z0-9_-]*[0-9])"
+
+
+@dataclass(frozen=True, slots=True)
+class CredentialPattern:
+    kind: str
+    pattern: re.Pattern[str]
+    # Substrings one of which every match holds; when none is present the pattern is skipped.
+    triggers: tuple[str, ...]
+    # Text kept in front of the placeholder (the group named ``keep``), e.g. "Bearer ".
+    keeps_prefix: bool = False
+
+
+def _credential(
+    kind: str, pattern: str, triggers: tuple[str, ...], *, keeps_prefix: bool = False
+) -> CredentialPattern:
+    return CredentialPattern(kind, re.compile(pattern), triggers, keeps_prefix)
+
+
+CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
+    _credential(
+        "private_key",
+        # The body runs to the next "-----": the END line when there is one; a
+        # truncated key is redacted up to the next marker or the end of the text.
+        r"-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----"
+        r"[^-]*(?:-(?!----)[^-]*)*"
+        r"(?:-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)?",
+        ("PRIVATE KEY",),
+    ),
+    _credential("anthropic_key", _TOKEN_START + r"sk-ant-[A-Za-z0-9_-]{20,}", ("sk-ant-",)),
+    _credential(
+        "openai_key",
+        _TOKEN_START + r"sk-(?:proj-|svcacct-|admin-)?" + _HAS_DIGIT + r"[A-Za-z0-9_-]{20,}",
+        ("sk-",),
+    ),
+    _credential(
+        "github_token",
+        _TOKEN_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ),
+    _credential(
+        "stripe_key",
+        _TOKEN_START + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",
+        ("_live_", "_test_"),
+    ),
+    _credential(
+        "slack_webhook",
+        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}",
+        ("hooks.slack.com",),
+    ),
+    _credential(
+        "slack_token",
+        _TOKEN_START + r"xox[abposr]-" + _HAS_DIGIT + r"[A-Za-z0-9-]{10,}",
+        ("xox",),
+    ),
+    _credential(
+        "aws_access_key",
+        r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+        ("AKIA", "ASIA"),
+    ),
+    _credential(
+        "google_api_key",
+        _TOKEN_START + r"AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])",
+        ("AIza",),
+    ),
+    _credential(
+        "jwt",
+        _TOKEN_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*",
+        ("eyJ",),
+    ),
+    _credential(
+        "bearer_token",
+        r"(?<![A-Za-z0-9_])(?P<keep>(?:Bearer|bearer|BEARER)[ \t]+)"
+        r"(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*",
+        ("Bearer", "bearer", "BEARER"),
+        keeps_prefix=True,
+    ),
+)
+
+CREDENTIAL_KINDS: tuple[str, ...] = tuple(credential.kind for credential in CREDENTIAL_PATTERNS)
+
+# Most texts hold no trigger at all; one search over all of them settles that at C speed.
+_ANY_TRIGGER = re.compile(
+    "|".join(
+        re.escape(trigger) for credential in CREDENTIAL_PATTERNS for trigger in credential.triggers
+    )
+)
+
+
+def placeholder(kind: str) -> str:
+    return f"[redacted:{kind}]"
+
+
+def _pattern_placeholder(kind: str) -> str:
+    return rf"\[redacted:{kind}\]"
+
+
+def redact_text(text: str) -> tuple[str, int]:
+    """``text`` with every recognized credential replaced, and how many were."""
+    return _redact(text, placeholder)
+
+
+def redact_pattern(pattern: str) -> tuple[str, int]:
+    """A regular expression with its credentials replaced by an escaped placeholder."""
+    return _redact(pattern, _pattern_placeholder)
+
+
+def _redact(text: str, placeholder_of: Callable[[str], str]) -> tuple[str, int]:
+    if not _ANY_TRIGGER.search(text):
+        return text, 0
+    total = 0
+    while True:
+        replaced_this_round = 0
+        for credential in CREDENTIAL_PATTERNS:
+            if not any(trigger in text for trigger in credential.triggers):
+                continue
+            text, count = credential.pattern.subn(_replacement(credential, placeholder_of), text)
+            replaced_this_round += count
+        if replaced_this_round == 0:
+            return text, total
+        total += replaced_this_round
+
+
+def _replacement(
+    credential: CredentialPattern, placeholder_of: Callable[[str], str]
+) -> Callable[[re.Match[str]], str]:
+    shown = placeholder_of(credential.kind)
+    if credential.keeps_prefix:
+        return lambda match: match.group("keep") + shown
+    return lambda match: shown
+
+
+class _Counter:
+    """Redacts piece by piece while keeping the total for the audit entry."""
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def text(self, text: str) -> str:
+        redacted, count = redact_text(text)
+        self.total += count
+        return redacted
+
+    def optional_text(self, text: str | None) -> str | None:
+        return None if text is None else self.text(text)
+
+    def pattern(self, pattern: str) -> str:
+        redacted, count = redact_pattern(pattern)
+        self.total += count
+        return redacted
+
+    def json(self, value: JSONValue) -> JSONValue:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return [self.json(item) for item in value]
+        if isinstance(value, dict):
+            return {key: self.json(item) for key, item in value.items()}
+        return value
+
+    def json_object(self, value: JSONObject) -> JSONObject:
+        return {key: self.json(item) for key, item in value.items()}
+
+    def check(self, check: JSONObject) -> JSONObject:
+        redacted: JSONObject = {}
+        for name, value in check.items():
+            if name == "type":
+                redacted[name] = value
+            elif name == "value" and check.get("type") == "regex" and isinstance(value, str):
+                redacted[name] = self.pattern(value)
+            else:
+                redacted[name] = self.json(value)
+        return redacted
+
+
+def redact_case(content: CaseContent) -> tuple[CaseContent, int]:
+    """``content`` with every credential in it replaced, and how many were."""
+    counter = _Counter()
+    tags = tuple(dict.fromkeys(counter.text(tag) for tag in content.tags))
+    redacted = dataclasses.replace(
+        content,
+        input=counter.text(content.input),
+        history=tuple(Turn(turn.role, counter.text(turn.content)) for turn in content.history),
+        reference_answer=counter.optional_text(content.reference_answer),
+        counter_example=counter.optional_text(content.counter_example),
+        expected_tool_calls=tuple(
+            ExpectedToolCall(counter.text(call.tool), counter.json_object(call.args))
+            for call in content.expected_tool_calls
+        ),
+        checks=tuple(counter.check(check) for check in content.checks),
+        tags=tags,
+        note=counter.optional_text(content.note),
+    )
+    if counter.total == 0:
+        return content, 0
+    return redacted, counter.total
