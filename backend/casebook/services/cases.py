@@ -124,10 +124,18 @@ async def list_cases(
             after=decode_cursor(after) if after else None,
             limit=first + 1,
         )
-        total = await count_cases_at_version(session, dataset_id, number, where)
+        total = await _total(session, dataset_id, number, where)
         views = await _views(session, actor, dataset_id, rows[:first])
     page = Page(views, [encode_cursor(v.case_id) for v in views], len(rows) > first, total)
     return page, number
+
+
+async def _total(session: AsyncSession, dataset_id: int, version: int, where: CaseFilter) -> int:
+    """How many cases match; an unfiltered read takes the count its version stored."""
+    if where == CaseFilter():
+        stored = await session.get(DatasetVersion, (dataset_id, version))
+        return stored.case_count if stored is not None else 0
+    return await count_cases_at_version(session, dataset_id, version, where)
 
 
 async def get_case(ctx: ServiceContext, case_id: int, *, version: int | None = None) -> CaseView:

@@ -1,0 +1,94 @@
+"""Text copied from a conversation is masked for readers without runs:view or access to it."""
+
+from casebook.domain.access.catalog import Role
+from casebook.graphql.ids import decode_id
+from casebook.services import cases
+from casebook.services.context import ServiceContext
+from casebook.services.versioning import SourceLink
+from tests.integration.conftest import MemberFactory
+from tests.integration.datasets.helpers import CASES, UPDATE, create_dataset
+from tests.integration.datasets.test_files import EXPORT
+from tests.support.graphql_client import Api
+
+
+async def _copied_case(app, owner: Api, dataset_id: str) -> str:
+    """A case taken from a conversation (the add-from-message path arrives with Activity)."""
+    me = await owner("{ viewer { user { id } organization { id } role } }")
+    from casebook.domain.access.catalog import Role as R
+    from casebook.domain.access.policy import Actor
+
+    state = app.state.casebook
+    actor = Actor(
+        decode_id(me["viewer"]["user"]["id"], "User"),
+        decode_id(me["viewer"]["organization"]["id"], "Organization"),
+        R.OWNER,
+    )
+    ctx = ServiceContext(state.sessionmaker, state.redis, state.settings, actor)
+    written = await cases.add_case(
+        ctx,
+        decode_id(dataset_id, "Dataset"),
+        {
+            "input": "My order 1234 never came, I'm Ana",
+            "counter_example": "Too bad.",
+            "note": "Ana rated it down",
+            "tags": ["shipping"],
+        },
+        source="conversation",
+        link=SourceLink(run_id=7, conversation_id=42, message_id=99),
+    )
+    assert written.case is not None
+    return str(written.case.case_id)
+
+
+async def test_a_reader_without_runs_view_sees_metadata_and_the_mask_in_every_version_and_export(
+    app, owner: Api, member_as: MemberFactory
+) -> None:
+    dataset_id = await create_dataset(owner)
+    await _copied_case(app, owner, dataset_id)
+    viewer = await member_as(Role.VIEWER)
+    node = (await viewer(CASES, {"d": dataset_id}))["dataset"]["cases"]["edges"][0]["node"]
+    assert (
+        node["masked"] is True and node["source"] == "conversation" and node["tags"] == ["shipping"]
+    )
+    assert node["input"].startswith("[hidden") and node["counterExample"].startswith("[hidden")
+    assert node["note"].startswith("[hidden") and node["history"] == []
+    exported = (await viewer(EXPORT, {"d": dataset_id, "f": "jsonl", "v": 1}))["dataset"]["export"][
+        "content"
+    ]
+    assert "Ana" not in exported and "[hidden" in exported
+    # runs:view reads it (an Operator reads every run in the organization).
+    operator = await member_as(Role.OPERATOR)
+    seen = (await operator(CASES, {"d": dataset_id}))["dataset"]["cases"]["edges"][0]["node"]
+    assert seen["masked"] is False and seen["input"] == "My order 1234 never came, I'm Ana"
+    assert (
+        "Ana"
+        in (await operator(EXPORT, {"d": dataset_id, "f": "csv"}))["dataset"]["export"]["content"]
+    )
+
+
+async def test_a_masked_reader_cannot_edit_the_text_and_a_metadata_edit_keeps_it(
+    app, owner: Api, member_as: MemberFactory
+) -> None:
+    dataset_id = await create_dataset(owner)
+    case_id = await _copied_case(app, owner, dataset_id)
+    gid = (await owner(CASES, {"d": dataset_id}))["dataset"]["cases"]["edges"][0]["node"]["id"]
+    assert decode_id(gid, "Case") == int(case_id)
+    member = await member_as(Role.MEMBER)
+    member_id = (await member("{ viewer { user { id } } }"))["viewer"]["user"]["id"]
+    await owner(
+        "mutation($d: ID!, $u: ID!) { shareDataset(id: $d, userId: $u, level: EDIT) { grant { level } } }",
+        {"d": dataset_id, "u": member_id},
+    )
+    errors = await member.errors(UPDATE, {"id": gid, "base": 1, "c": {"input": "rewritten"}})
+    assert errors.codes == ["FORBIDDEN"]
+    assert "input" in errors.errors[0]["message"]
+    edited = (await member(UPDATE, {"id": gid, "base": 1, "c": {"tags": ["shipping", "late"]}}))[
+        "updateCase"
+    ]
+    assert edited["version"] == 2 and edited["case"]["input"].startswith("[hidden")
+    stored = (await owner(CASES, {"d": dataset_id}))["dataset"]["cases"]["edges"][0]["node"]
+    assert stored["input"] == "My order 1234 never came, I'm Ana" and stored["tags"] == [
+        "shipping",
+        "late",
+    ]
+    assert stored["note"] == "Ana rated it down"
