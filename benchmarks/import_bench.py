@@ -22,21 +22,21 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
 
-from _services import bench_database  # noqa: E402
-from sqlalchemy import text  # noqa: E402
+from _services import bench_database
+from sqlalchemy import text
 
-from casebook.config import Settings  # noqa: E402
-from casebook.db.case_content import content_to_json, search_text  # noqa: E402
-from casebook.db.engine import create_engine, create_sessionmaker  # noqa: E402
-from casebook.db.migrate import upgrade  # noqa: E402
-from casebook.db.queries.cases_at_version import CaseFilter  # noqa: E402
-from casebook.domain.access.catalog import Role  # noqa: E402
-from casebook.domain.access.policy import Actor  # noqa: E402
-from casebook.domain.cases.intake import intake_import  # noqa: E402
-from casebook.domain.cases.twins import question_key  # noqa: E402
-from casebook.services import case_files, cases, datasets  # noqa: E402
-from casebook.services.context import ServiceContext  # noqa: E402
-from casebook.services.members import create_organization_with_owner  # noqa: E402
+from casebook.config import Settings
+from casebook.db.case_content import content_to_json, search_text
+from casebook.db.engine import create_engine, create_sessionmaker
+from casebook.db.migrate import upgrade
+from casebook.db.queries.cases_at_version import CaseFilter
+from casebook.domain.access.catalog import Role
+from casebook.domain.access.policy import Actor
+from casebook.domain.cases.intake import intake_import
+from casebook.domain.cases.twins import question_key
+from casebook.services import case_files, cases, datasets
+from casebook.services.context import ServiceContext
+from casebook.services.members import create_organization_with_owner
 
 CASES = 10_000
 VERSIONS = 1_000
