@@ -31,7 +31,7 @@ from casebook.services import audit, sharing
 from casebook.services.context import ServiceContext
 from casebook.services.conversation_access import masked_conversations
 from casebook.services.errors import BadUserInput, Conflict, Forbidden, NotFound
-from casebook.services.versioning import DATASET_KIND, SourceLink, open_version
+from casebook.services.versioning import DATASET_KIND, SourceLink, VersionWriter, open_version
 
 # Fields holding text copied from a conversation (masked for some readers).
 COPIED_TEXT_FIELDS = (
@@ -91,6 +91,16 @@ async def _views(
     ]
 
 
+async def _case_at(
+    session: AsyncSession, actor: Actor, dataset_id: int, version: int, case_id: int
+) -> CaseView | None:
+    rows = await cases_at_version(
+        session, dataset_id, version, where=CaseFilter(case_ids=(case_id,))
+    )
+    views = await _views(session, actor, dataset_id, rows)
+    return views[0] if views else None
+
+
 def _version_or_latest(version: int | None, latest: int) -> int:
     if version is None:
         return latest
@@ -148,12 +158,10 @@ async def get_case(ctx: ServiceContext, case_id: int, *, version: int | None = N
             session, actor, DATASET_KIND, case.dataset_id, Permission.DATASETS_VIEW
         )
         number = _version_or_latest(version, dataset.latest_version)
-        rows = await cases_at_version(
-            session, case.dataset_id, number, where=CaseFilter(case_ids=(case_id,))
-        )
-        if not rows:
+        view = await _case_at(session, actor, case.dataset_id, number, case_id)
+        if view is None:
             raise NotFound(f"case in version {number}")
-        return (await _views(session, actor, case.dataset_id, rows))[0]
+        return view
 
 
 async def find_twins(
@@ -222,16 +230,7 @@ async def add_case(
             },
             request_id=ctx.request_id,
         )
-        view = (
-            await _views(
-                session,
-                actor,
-                dataset_id,
-                await cases_at_version(
-                    session, dataset_id, version.version, where=CaseFilter(case_ids=(new.case_id,))
-                ),
-            )
-        )[0]
+        view = await _case_at(session, actor, dataset_id, version.version, new.case_id)
     return CaseWrite(view, version.version, twins)
 
 
@@ -248,7 +247,7 @@ async def _latest_change(
     ).scalar_one_or_none()
 
 
-def _check_base(base_version: int, latest: int, change: VersionChange, case_id: int) -> None:
+def _check_base(base_version: int, latest: int, change: VersionChange) -> None:
     if base_version < 1 or base_version > latest:
         raise BadUserInput.at("baseVersion", f"must be a version of this dataset (1 to {latest})")
     if change.version > base_version:
@@ -259,29 +258,37 @@ def _check_base(base_version: int, latest: int, change: VersionChange, case_id: 
         )
 
 
+async def _open_case_version(
+    ctx: ServiceContext, session: AsyncSession, actor: Actor, case_id: int, base_version: int | None
+) -> tuple[DatasetCase, VersionWriter]:
+    """Lock the case's dataset for a new version; refuse a stale base or a case already gone."""
+    case = await session.get(DatasetCase, case_id)
+    if case is None:
+        raise NotFound("case")
+    writer = await open_version(
+        session, actor, case.dataset_id, ctx.settings.dataset_max_version_rows_per_org
+    )
+    change = await _latest_change(session, case.dataset_id, case_id)
+    if change is None:
+        raise NotFound("case")
+    if base_version is not None:
+        _check_base(base_version, writer.dataset.latest_version, change)
+    if change.revision_id is None:
+        raise NotFound("case in the newest version")
+    return case, writer
+
+
 async def update_case(
     ctx: ServiceContext, case_id: int, *, base_version: int, patch: dict[str, Any]
 ) -> CaseWrite:
     """Edit a case: the fields the patch names change, the rest keep their value."""
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
-        case = await session.get(DatasetCase, case_id)
-        if case is None:
-            raise NotFound("case")
-        writer = await open_version(
-            session, actor, case.dataset_id, ctx.settings.dataset_max_version_rows_per_org
+        case, writer = await _open_case_version(ctx, session, actor, case_id, base_version)
+        current = await _case_at(
+            session, actor, case.dataset_id, writer.dataset.latest_version, case_id
         )
-        change = await _latest_change(session, case.dataset_id, case_id)
-        if change is None:
-            raise NotFound("case")
-        _check_base(base_version, writer.dataset.latest_version, change, case_id)
-        rows = await cases_at_version(
-            session,
-            case.dataset_id,
-            writer.dataset.latest_version,
-            where=CaseFilter(case_ids=(case_id,)),
-        )
-        current = (await _views(session, actor, case.dataset_id, rows))[0]
+        assert current is not None
         if current.masked:
             touched = [f for f in COPIED_TEXT_FIELDS if f in patch]
             if touched:
@@ -308,10 +315,7 @@ async def update_case(
             },
             request_id=ctx.request_id,
         )
-        rows = await cases_at_version(
-            session, case.dataset_id, version.version, where=CaseFilter(case_ids=(case_id,))
-        )
-        view = (await _views(session, actor, case.dataset_id, rows))[0]
+        view = await _case_at(session, actor, case.dataset_id, version.version, case_id)
     return CaseWrite(view, version.version, [])
 
 
@@ -319,19 +323,7 @@ async def remove_case(ctx: ServiceContext, case_id: int, *, base_version: int | 
     """Remove a case in a new version; the versions before keep it. Returns the version."""
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
-        case = await session.get(DatasetCase, case_id)
-        if case is None:
-            raise NotFound("case")
-        writer = await open_version(
-            session, actor, case.dataset_id, ctx.settings.dataset_max_version_rows_per_org
-        )
-        change = await _latest_change(session, case.dataset_id, case_id)
-        if change is None or change.revision_id is None:
-            if change is not None and base_version is not None and change.version > base_version:
-                _check_base(base_version, writer.dataset.latest_version, change, case_id)
-            raise NotFound("case in the newest version")
-        if base_version is not None:
-            _check_base(base_version, writer.dataset.latest_version, change, case_id)
+        case, writer = await _open_case_version(ctx, session, actor, case_id, base_version)
         writer.remove(case_id)
         version = await writer.finish("remove", {"removed": 1})
         await audit.record(

@@ -10,10 +10,10 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_each
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
 from casebook.services import cases
 from casebook.services.cases import CaseView
-from casebook.services.errors import NotFound
 
 
 def _source_readable(case: "CaseType", _: Any) -> bool:
@@ -135,14 +135,8 @@ class CaseType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        found: list[Any] = []
-        for node_id in node_ids:
-            try:
-                found.append(
-                    cls.from_view(await cases.get_case(info.context.services, int(node_id)))
-                )
-            except NotFound:
-                if required:
-                    raise
-                found.append(None)
-        return found
+        return await resolve_each(node_ids, required, lambda i: _case(info, i))
+
+
+async def _case(info: Info, case_id: int) -> CaseType:
+    return CaseType.from_view(await cases.get_case(info.context.services, case_id))

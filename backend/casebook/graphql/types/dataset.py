@@ -12,13 +12,13 @@ from casebook.db.queries.cases_at_version import CaseFilter
 from casebook.domain.access.catalog import Visibility
 from casebook.graphql.connection import Connection
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_each
 from casebook.graphql.types.case import CaseType
 from casebook.graphql.types.case_export import CaseExportType
 from casebook.graphql.types.dataset_permissions import DatasetPermissionsType
 from casebook.graphql.types.dataset_version import DatasetVersionType
 from casebook.graphql.types.grant import GrantType
 from casebook.services import case_files, cases, datasets, sharing
-from casebook.services.errors import NotFound
 
 
 @strawberry.type(name="Dataset")
@@ -113,14 +113,8 @@ class DatasetType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        found: list[Any] = []
-        for node_id in node_ids:
-            try:
-                found.append(
-                    cls.from_row(await datasets.get_dataset(info.context.services, int(node_id)))
-                )
-            except NotFound:
-                if required:
-                    raise
-                found.append(None)
-        return found
+        return await resolve_each(node_ids, required, lambda i: _dataset(info, i))
+
+
+async def _dataset(info: Info, dataset_id: int) -> DatasetType:
+    return DatasetType.from_row(await datasets.get_dataset(info.context.services, dataset_id))

@@ -8,8 +8,8 @@ from strawberry.scalars import JSON
 
 from casebook.db.models import Job
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_each
 from casebook.services import jobs
-from casebook.services.errors import NotFound
 
 
 @strawberry.type(name="Job", description="A background job: queued, running, succeeded or failed.")
@@ -43,12 +43,8 @@ class JobType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        found: list[Any] = []
-        for node_id in node_ids:
-            try:
-                found.append(cls.from_row(await jobs.get_job(info.context.services, int(node_id))))
-            except NotFound:
-                if required:
-                    raise
-                found.append(None)
-        return found
+        return await resolve_each(node_ids, required, lambda i: _job(info, i))
+
+
+async def _job(info: Info, job_id: int) -> JobType:
+    return JobType.from_row(await jobs.get_job(info.context.services, job_id))
