@@ -41,7 +41,7 @@ test: lint test-backend $(if $(HAS_FRONTEND),test-frontend)
 test-backend: install
 	$(PY) -m pytest -q -p no:cacheprovider
 
-test-frontend: $(FRONTEND_STAMP)
+test-frontend: $(STAMP) $(FRONTEND_STAMP)
 	cd frontend && npm run check && npm run test:unit && npm run test:e2e
 
 lint: install

@@ -7,9 +7,11 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from casebook.config import Settings, get_settings
+from casebook.db.migrate import DatabaseNotMigrated
 
 
 def _settings_with_services(args: argparse.Namespace) -> tuple[Settings, object | None]:
@@ -47,6 +49,7 @@ def cmd_create_admin(
     settings: Settings, email: str, name: str, organization: str, password: str | None
 ) -> None:
     from casebook.db.engine import create_engine, create_sessionmaker
+    from casebook.db.migrate import ensure_migrated
     from casebook.services.members import create_organization_with_owner
 
     chosen = password or secrets.token_urlsafe(12)
@@ -54,6 +57,7 @@ def cmd_create_admin(
     async def run() -> None:
         engine = create_engine(settings.database_url, pool_size=1)
         try:
+            await ensure_migrated(engine)
             await create_organization_with_owner(
                 create_sessionmaker(engine),
                 organization_name=organization,
@@ -122,39 +126,53 @@ def cmd_dev(
     console_port: int,
     admin_email: str | None,
     admin_password: str | None,
-) -> None:
-    """Everything for a local trial: migrate, seed, API, worker and the built console."""
+) -> int:
+    """Everything for a local trial: migrate, seed, then supervise API, worker and console.
+
+    The API runs as a child like the others, so this process stays in charge of
+    stopping all of them — and the embedded servers — on SIGINT or SIGTERM.
+    """
     cmd_migrate(settings)
     cmd_seed_demo(settings, admin_email, admin_password)
     env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url}
-    children = [subprocess.Popen([sys.executable, "-m", "casebook.cli", "worker"], env=env)]
+    cli = [sys.executable, "-m", "casebook.cli"]
+    children = {
+        "API": subprocess.Popen([*cli, "serve", "--host", host, "--port", str(port)], env=env),
+        "worker": subprocess.Popen([*cli, "worker"], env=env),
+    }
+    print(f"API: http://{host}:{port}/graphql", flush=True)
     if console_dir and Path(console_dir, "index.html").exists():
-        children.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "casebook.console_server",
-                    console_dir,
-                    f"http://{host}:{port}",
-                    str(console_port),
-                    host,
-                ],
-                env=env,
-            )
+        children["console"] = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "casebook.console_server",
+                console_dir,
+                f"http://{host}:{port}",
+                str(console_port),
+                host,
+            ],
+            env=env,
         )
         print(f"console: http://{host}:{console_port}", flush=True)
-    print(f"API: http://{host}:{port}/graphql", flush=True)
-    try:
-        cmd_serve(settings, host, port)
-    finally:
-        for child in children:
-            child.send_signal(signal.SIGTERM)
-        for child in children:
-            try:
-                child.wait(10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    while not stopping.is_set():
+        died = [name for name, child in children.items() if child.poll() is not None]
+        if died:
+            print(f"{', '.join(died)} stopped; stopping the rest", file=sys.stderr, flush=True)
+            break
+        stopping.wait(0.5)
+    for child in children.values():
+        if child.poll() is None:
+            child.terminate()
+    for child in children.values():
+        try:
+            child.wait(15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+    return 0 if stopping.is_set() else 1
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -181,6 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     settings, embedded = _settings_with_services(args)
+    exit_code = 0
     try:
         match args.command:
             case "serve":
@@ -194,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
             case "create-admin":
                 cmd_create_admin(settings, args.email, args.name, args.organization, args.password)
             case "dev":
-                cmd_dev(
+                exit_code = cmd_dev(
                     settings,
                     args.host,
                     args.port,
@@ -203,9 +222,13 @@ def main(argv: list[str] | None = None) -> None:
                     args.admin_email,
                     args.admin_password,
                 )
+    except DatabaseNotMigrated as error:
+        print(f"casebook: {error}", file=sys.stderr)
+        exit_code = 2
     finally:
         if embedded is not None:
             embedded.stop()  # type: ignore[attr-defined]
+    sys.exit(exit_code)
 
 
 if __name__ == "__main__":

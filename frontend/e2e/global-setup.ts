@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { signInAs } from './graphqlAsUser';
+import { OTHER_OWNER, REVIEWER } from './people';
+import { FRONTEND_DIR, runCasebook, startStack } from './stack';
+
+/**
+ * Starts the stack with two organizations: the reviewer owns one and is a
+ * Builder in the other, so switching organization shows another role.
+ * Returns the teardown, which stops everything and removes the data folder.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  mkdirSync(join(FRONTEND_DIR, 'test-results', 'screenshots'), { recursive: true });
+  const started = Date.now();
+  const stack = await startStack(REVIEWER, async (dataDir, consolePort, log) => {
+    await runCasebook(['migrate'], dataDir, consolePort, log);
+    await runCasebook(
+      ['create-admin', '--email', REVIEWER.email, '--name', REVIEWER.name, '--organization', REVIEWER.homeOrganization, '--password', REVIEWER.password],
+      dataDir, consolePort, log,
+    );
+    await runCasebook(
+      ['create-admin', '--email', OTHER_OWNER.email, '--name', OTHER_OWNER.name, '--organization', REVIEWER.otherOrganization, '--password', OTHER_OWNER.password],
+      dataDir, consolePort, log,
+    );
+  });
+  try {
+    const owner = await signInAs(stack.apiUrl, OTHER_OWNER.email, OTHER_OWNER.password);
+    await owner.request('mutation($input: AddMemberInput!) { addMember(input: $input) { member { role } } }', {
+      input: { email: REVIEWER.email, role: 'BUILDER' },
+    });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  process.env.CASEBOOK_E2E_CONSOLE_URL = stack.consoleUrl;
+  process.env.CASEBOOK_E2E_API_URL = stack.apiUrl;
+  console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: console ${stack.consoleUrl}, API ${stack.apiUrl}`);
+  return stack.stop;
+}

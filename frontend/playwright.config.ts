@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in headless Debian Chromium against a real API, worker and
+ * console server on embedded PostgreSQL and Redis, all started by globalSetup.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    // No animations: screenshots show menus and dialogs as they settle, and tests need not wait for them.
+    contextOptions: { reducedMotion: 'reduce' },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

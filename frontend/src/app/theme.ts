@@ -1,0 +1,55 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep teal: calm for all-day reading, and dark enough at shade 7 for white text (AA). */
+const casebookTeal: MantineColorsTuple = [
+  '#e7f6f7',
+  '#d0e9eb',
+  '#a3d3d7',
+  '#72bcc2',
+  '#4aa8b0',
+  '#319ca4',
+  '#1f949d',
+  '#0d7780',
+  '#006a73',
+  '#005c64',
+];
+
+export const theme = createTheme({
+  primaryColor: 'casebook',
+  primaryShade: 7,
+  colors: { casebook: casebookTeal },
+  fontFamily:
+    'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
+  fontFamilyMonospace: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
+  headings: {
+    fontWeight: '600',
+    sizes: {
+      h1: { fontSize: '1.5rem', lineHeight: '1.3' },
+      h2: { fontSize: '1.2rem', lineHeight: '1.35' },
+      h3: { fontSize: '1.05rem', lineHeight: '1.4' },
+    },
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  // Menus, dialogs and drawers appear without animation for people who ask their system for less motion.
+  respectReducedMotion: true,
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { size: 'sm' } },
+    TextInput: { defaultProps: { size: 'sm' } },
+    PasswordInput: { defaultProps: { size: 'sm' } },
+    Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    Menu: { defaultProps: { shadow: 'md', radius: 'md' } },
+    Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.35, blur: 2 } } },
+  },
+});
+
+/**
+ * Mantine's default "dimmed" grey is below WCAG AA contrast on white (≈3.3:1);
+ * this one reads at ≈5.8:1 on white and ≈5.5:1 on the navigation's grey.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5f666d' },
+  dark: {},
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  describePrompt,
+  editorsLeftBy,
+  type EditorActions,
+  exitPromptFor,
+  type RegisteredEditor,
+  settleExit,
+} from './exitDecision';
+
+const at = (pathname: string, search = '') => ({ pathname, search });
+
+const caseEditor: RegisteredEditor = {
+  id: 'case:42',
+  label: 'Case 42',
+  dirty: true,
+  canSave: true,
+  // The case panel stays open while only other query parameters change.
+  keepsLocation: (next, current) =>
+    next.pathname === current.pathname && new URLSearchParams(next.search).get('case') === new URLSearchParams(current.search).get('case'),
+};
+const grading: RegisteredEditor = { id: 'grading', label: 'Grading', dirty: true, canSave: false };
+const clean: RegisteredEditor = { id: 'details', label: 'Dataset details', dirty: false, canSave: true };
+
+describe('exitPromptFor', () => {
+  it('lets a way out pass when nothing is unsaved', () => {
+    expect(exitPromptFor([clean], { kind: 'sign-out' })).toBeNull();
+    expect(exitPromptFor([], { kind: 'navigation', from: at('/datasets/1'), to: at('/datasets') })).toBeNull();
+  });
+
+  it('asks Save / Discard / Stay when the change can be saved as it stands', () => {
+    const prompt = exitPromptFor([caseEditor, clean], { kind: 'navigation', from: at('/datasets/1', '?case=42'), to: at('/datasets') });
+    expect(prompt?.choices).toEqual(['save', 'discard', 'stay']);
+    expect(prompt?.editors.map((editor) => editor.id)).toEqual(['case:42']);
+  });
+
+  it('offers no Save when one editor left cannot save as it stands', () => {
+    const prompt = exitPromptFor([caseEditor, grading], { kind: 'switch-organization' });
+    expect(prompt?.choices).toEqual(['discard', 'stay']);
+  });
+
+  it.each(['switch-organization', 'sign-out'] as const)('%s leaves every dirty editor', (kind) => {
+    expect(editorsLeftBy([caseEditor, grading, clean], { kind }).map((editor) => editor.id)).toEqual(['case:42', 'grading']);
+  });
+
+  it('asks nothing when navigation stays where the editor is shown', () => {
+    const from = at('/datasets/1', '?tab=cases&case=42');
+    expect(exitPromptFor([caseEditor], { kind: 'navigation', from, to: at('/datasets/1', '?tab=cases&case=42&view=json') })).toBeNull();
+  });
+
+  it('asks when navigation opens another case, tab or version', () => {
+    const from = at('/datasets/1', '?tab=cases&case=42');
+    expect(exitPromptFor([caseEditor], { kind: 'navigation', from, to: at('/datasets/1', '?tab=cases&case=43') })).not.toBeNull();
+    expect(exitPromptFor([grading], { kind: 'navigation', from: at('/datasets/1', '?tab=settings'), to: at('/datasets/1', '?tab=results') })).not.toBeNull();
+  });
+
+  it('without keepsLocation, any other address leaves the editor', () => {
+    expect(editorsLeftBy([grading], { kind: 'navigation', from: at('/a'), to: at('/a') })).toEqual([]);
+    expect(editorsLeftBy([grading], { kind: 'navigation', from: at('/a'), to: at('/a', '?x=1') })).toEqual([grading]);
+  });
+
+  it('closing an editor asks only about that editor', () => {
+    expect(editorsLeftBy([caseEditor, grading], { kind: 'close-editor', editorIds: ['grading'] })).toEqual([grading]);
+  });
+});
+
+function withActions(editor: RegisteredEditor, save: () => Promise<boolean>) {
+  return { ...editor, save: vi.fn(save), discard: vi.fn() } satisfies RegisteredEditor & EditorActions;
+}
+
+describe('settleExit', () => {
+  it('Stay stays and touches nothing', async () => {
+    const editor = withActions(caseEditor, async () => true);
+    expect(await settleExit('stay', { kind: 'sign-out', editors: [editor], choices: ['save', 'discard', 'stay'] })).toBe('stay');
+    expect(editor.save).not.toHaveBeenCalled();
+    expect(editor.discard).not.toHaveBeenCalled();
+  });
+
+  it('Discard drops every change left and goes on', async () => {
+    const editors = [withActions(caseEditor, async () => true), withActions(grading, async () => true)];
+    expect(await settleExit('discard', { kind: 'sign-out', editors, choices: ['discard', 'stay'] })).toBe('proceed');
+    expect(editors.every((editor) => editor.discard.mock.calls.length === 1)).toBe(true);
+  });
+
+  it('Save goes on once every editor saved', async () => {
+    const editor = withActions(caseEditor, async () => true);
+    expect(await settleExit('save', { kind: 'navigation', editors: [editor], choices: ['save', 'discard', 'stay'] })).toBe('proceed');
+    expect(editor.save).toHaveBeenCalledOnce();
+  });
+
+  it('a failed save stays, and stops the saves after it', async () => {
+    const failing = withActions(caseEditor, async () => Promise.reject(new Error('conflict')));
+    const next = withActions({ ...grading, canSave: true }, async () => true);
+    expect(await settleExit('save', { kind: 'navigation', editors: [failing, next], choices: ['save', 'discard', 'stay'] })).toBe('stay');
+    expect(next.save).not.toHaveBeenCalled();
+  });
+
+  it('never saves when Save was not offered', async () => {
+    const editor = withActions(grading, async () => true);
+    expect(await settleExit('save', { kind: 'navigation', editors: [editor], choices: ['discard', 'stay'] })).toBe('stay');
+    expect(editor.save).not.toHaveBeenCalled();
+  });
+});
+
+describe('describePrompt', () => {
+  it('names what would be lost and whether saving is possible', () => {
+    expect(describePrompt({ kind: 'sign-out', editors: [caseEditor], choices: ['save', 'discard', 'stay'] })).toEqual({
+      heading: 'Sign out with unsaved changes?',
+      body: 'Case 42 has changes that are not saved. Saving creates a new version of the dataset.',
+    });
+    expect(describePrompt({ kind: 'navigation', editors: [caseEditor, grading, clean], choices: ['discard', 'stay'] }).body).toBe(
+      'Case 42, Grading and Dataset details have changes that are not saved. It cannot be saved as it stands: go back to finish it, or discard it.',
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import type { Connect, Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The console finds its API at run time through /config.json, which the
+ * console server answers in production. `npm run dev` and `npm run preview`
+ * answer it here instead, pointing at /graphql on this same origin, which is
+ * proxied to the API (CASEBOOK_API, default http://127.0.0.1:8000): one
+ * origin, so the session cookie and the websocket need no cross-site setup.
+ */
+const apiTarget = process.env.CASEBOOK_API ?? 'http://127.0.0.1:8000';
+
+const serveConfigJson: Connect.NextHandleFunction = (request, response, next) => {
+  if (request.url?.split('?')[0] !== '/config.json') return next();
+  response.setHeader('content-type', 'application/json');
+  response.setHeader('cache-control', 'no-store');
+  response.end(JSON.stringify({ apiUrl: '/graphql' }));
+};
+
+const devConfigJson: Plugin = {
+  name: 'casebook-dev-config-json',
+  configureServer: (server) => void server.middlewares.use(serveConfigJson),
+  configurePreviewServer: (server) => void server.middlewares.use(serveConfigJson),
+};
+
+const proxy = { '/graphql': { target: apiTarget, ws: true } };
+
+export default defineConfig({
+  plugins: [react(), devConfigJson],
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1200 },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    restoreMocks: true,
+  },
+});
