@@ -1,9 +1,22 @@
 """Settings read from the environment (and a `.env` file beside the process)."""
 
 from functools import lru_cache
+from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from casebook.llm.pricing import PriceTable
+
+# USD per million tokens. Operators set MODEL_PRICES (JSON) for the models they use;
+# a model missing from the table is reported unpriced, never free.
+DEFAULT_MODEL_PRICES: dict[str, dict[str, float]] = {
+    "gpt-4o-mini": {"input_per_million": 0.15, "output_per_million": 0.60},
+    "gpt-4o": {"input_per_million": 2.50, "output_per_million": 10.00},
+    "gpt-4.1-mini": {"input_per_million": 0.40, "output_per_million": 1.60},
+    "claude-3-5-haiku-latest": {"input_per_million": 0.80, "output_per_million": 4.00},
+    "text-embedding-3-small": {"input_per_million": 0.02},
+}
 
 
 class Settings(BaseSettings):
@@ -29,6 +42,29 @@ class Settings(BaseSettings):
     dataset_max_version_rows_per_org: int = 5_000_000
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
+    model_prices: dict[str, dict[str, float]] = Field(
+        default_factory=lambda: {k: dict(v) for k, v in DEFAULT_MODEL_PRICES.items()},
+        description='USD per million tokens by model: {"model": {"input_per_million": 0.15, '
+        '"output_per_million": 0.6}}',
+    )
+    model_read_timeout_seconds: float = Field(
+        default=120.0, gt=0, description="how long a model may take to answer one call"
+    )
+    model_max_attempts: int = Field(
+        default=4, ge=1, le=10, description="tries of a model call on 429, 5xx and timeouts"
+    )
+    model_retry_base_delay_seconds: float = Field(
+        default=0.5, ge=0, description="first wait between tries; doubles each retry"
+    )
+
+    @field_validator("model_prices")
+    @classmethod
+    def _prices_read_as_a_table(cls, value: dict[str, Any]) -> dict[str, Any]:
+        PriceTable.from_mapping(value)
+        return value
+
+    def price_table(self) -> PriceTable:
+        return PriceTable.from_mapping(self.model_prices)
 
 
 @lru_cache(maxsize=1)

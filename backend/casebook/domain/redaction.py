@@ -210,6 +210,14 @@ class _Counter:
         return redacted
 
 
+def redact_json(value: JSONValue) -> tuple[JSONValue, int]:
+    """Every string inside a JSON value redacted (object keys left alone), and how many
+    credentials were: for a grade's reasons, rules and quotes, and an answer's tool calls."""
+    counter = _Counter()
+    redacted = counter.json(value)
+    return (value, 0) if counter.total == 0 else (redacted, counter.total)
+
+
 def redact_case(content: CaseContent) -> tuple[CaseContent, int]:
     """``content`` with every credential in it replaced, and how many were."""
     counter = _Counter()

@@ -9,11 +9,14 @@ from strawberry.types import ExecutionContext
 
 from casebook.graphql.dataset_queries import DatasetQueries
 from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.grading_queries import GradingQueries
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
 from casebook.graphql.mutations.cases import CaseMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
+from casebook.graphql.mutations.grading import GradingMutations
 from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
+from casebook.graphql.mutations.model_connections import ModelConnectionMutations
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries import IdentityQueries
@@ -23,14 +26,16 @@ from casebook.graphql.types.audit_entry import AuditEntryType
 from casebook.graphql.types.case import CaseType
 from casebook.graphql.types.dataset import DatasetType
 from casebook.graphql.types.job import JobType
+from casebook.graphql.types.model_connection import ModelConnectionType
 from casebook.graphql.types.organization import OrganizationType
+from casebook.graphql.types.score import ScoreType
 from casebook.graphql.types.user import UserType
 
 log = logging.getLogger("casebook.graphql")
 
 
 @strawberry.type
-class Query(IdentityQueries, DatasetQueries):
+class Query(IdentityQueries, DatasetQueries, GradingQueries):
     pass
 
 
@@ -42,6 +47,8 @@ class Mutation(
     JobMutations,
     DatasetMutations,
     CaseMutations,
+    GradingMutations,
+    ModelConnectionMutations,
 ):
     pass
 
@@ -60,7 +67,17 @@ schema = CasebookSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    types=[UserType, OrganizationType, ApiKeyType, AuditEntryType, JobType, DatasetType, CaseType],
+    types=[
+        UserType,
+        OrganizationType,
+        ApiKeyType,
+        AuditEntryType,
+        JobType,
+        DatasetType,
+        CaseType,
+        ScoreType,
+        ModelConnectionType,
+    ],
     extensions=[
         ErrorShape,
         lambda: QueryDepthLimiter(max_depth=12),

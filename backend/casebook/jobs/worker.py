@@ -9,7 +9,10 @@ from arq.connections import RedisSettings
 
 from casebook.config import get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
-from casebook.services import jobs
+from casebook.services import jobs, rescoring
+
+# Importing a service module registers its job handlers with ``services.jobs``.
+JOB_MODULES = (rescoring,)
 
 JOB_TIMEOUT_SECONDS = 3600
 

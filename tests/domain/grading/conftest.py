@@ -14,6 +14,7 @@ RUBRIC: JSONObject = {
     "judge": {
         "enabled": True,
         "model_connection_id": "conn-1",
+        "model": "judge-model",
         "instructions": "Grade as a **support lead** would.",
         "criteria": [{"id": "tone", "text": "Is the answer polite?"}],
     }

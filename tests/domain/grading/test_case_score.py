@@ -46,7 +46,7 @@ def test_every_applicable_scorer_grades_and_the_outcome_follows() -> None:
     score = score_case(CONFIG, FULL_CASE, ANSWER, verdict=verdict(2))
     assert set(score.results) == {"checks", "tool_calls", "judge"}
     assert score.outcome.status == "pass"
-    assert score.pins is not None and score.pins.model == "conn-1"
+    assert score.pins is not None and score.pins.model == "judge-model"
     assert score.config == CONFIG.to_json()
     assert json.loads(json.dumps(score.to_json()))["outcome"]["status"] == "pass"
 

@@ -103,6 +103,9 @@ def test_yes_no_grading_is_a_scale_of_2_passing_at_2() -> None:
         ({"judge": {"criteria": [{"id": "a b", "text": "t"}]}}, "judge.criteria.0.id"),
         ({"judge": {"criteria": [{"id": "a", "text": " "}]}}, "judge.criteria.0.text"),
         ({"judge": {"model_connection_id": ""}}, "judge.model_connection_id"),
+        ({"judge": {"model": ""}}, "judge.model"),
+        ({"judge": {"model": 4}}, "judge.model"),
+        ({"judge": {"model": "m" * 201}}, "judge.model"),
         ({"judge": {"instructions": None}}, "judge.instructions"),
         (
             {"checks": {"default_checks": [{"type": "contain", "value": "x"}]}},
@@ -154,6 +157,14 @@ def test_the_model_can_be_cleared() -> None:
         ).judge.model_connection_id
         is None
     )
+
+
+def test_the_judge_names_a_model_on_its_connection() -> None:
+    config = merge_scoring_update(STORED, {"judge": {"model": " gpt-4o-mini "}})
+    assert (config.judge.model_connection_id, config.judge.model) == ("conn-1", "gpt-4o-mini")
+    assert config.to_json()["judge"]["model"] == "gpt-4o-mini"  # type: ignore[index]
+    assert read_scoring_config(config.to_json()) == config
+    assert merge_scoring_update(STORED, {}).judge.model is None
 
 
 def test_a_further_scorer_keeps_its_section_whole() -> None:

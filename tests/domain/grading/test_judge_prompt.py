@@ -109,7 +109,7 @@ def test_pins() -> None:
     pins = build_judge_prompt(config, FULL_CASE, ANSWER).pins
     assert pins == judge_pins(config.judge)
     assert (pins.model, pins.helper, pins.task_version) == (
-        "conn-1",
+        "judge-model",
         JUDGE_HELPER_IDENTITY,
         JUDGE_TASK_VERSION,
     )
@@ -140,3 +140,12 @@ def test_instructions_and_model_leave_the_rubric_hash_alone() -> None:
     assert instruction_hash(before.instructions) != instruction_hash(after.instructions)
     assert not judge_pins(before).comparable_with(judge_pins(after))
     assert instruction_hash("a\r\nb") == instruction_hash("a\nb")
+
+
+def test_the_model_pin_is_the_model_name_not_the_connection_it_is_reached_through() -> None:
+    before = scoring(RUBRIC).judge
+    moved = scoring({"judge": {**RUBRIC["judge"], "model_connection_id": "conn-2"}}).judge
+    other_model = scoring({"judge": {**RUBRIC["judge"], "model": "judge-model-2"}}).judge
+    assert judge_pins(before).comparable_with(judge_pins(moved))
+    assert not judge_pins(before).comparable_with(judge_pins(other_model))
+    assert judge_pins(other_model).model == "judge-model-2"

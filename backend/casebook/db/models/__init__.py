@@ -9,6 +9,7 @@ from casebook.db.models.datasets import (
     OrganizationUsage,
     VersionChange,
 )
+from casebook.db.models.grading import ModelBudget, ModelConnection, ModelUsage, Score
 from casebook.db.models.identity import ApiKey, Membership, Organization, User, UserSession
 from casebook.db.models.jobs import Job
 from casebook.db.models.sharing import ResourceGrant
@@ -22,9 +23,13 @@ __all__ = [
     "DatasetVersion",
     "Job",
     "Membership",
+    "ModelBudget",
+    "ModelConnection",
+    "ModelUsage",
     "Organization",
     "OrganizationUsage",
     "ResourceGrant",
+    "Score",
     "User",
     "UserSession",
     "VersionChange",

@@ -7,7 +7,7 @@ copy of the configuration it was computed with and, when the judge took
 part, the judge's pins - whether it graded or failed.
 """
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from casebook.domain.cases.model import CaseContent
@@ -49,6 +49,41 @@ class CaseScore:
         }
 
 
+def grade_scorers(
+    config: ScoringConfig,
+    case: CaseContent,
+    answer: AnswerUnderTest,
+    scorers: Collection[str],
+    *,
+    verdict: JudgeVerdict | None = None,
+    extension_results: Mapping[str, ScorerResult] | None = None,
+) -> dict[str, ScorerResult]:
+    """The results of the named scorers, each of which applies to the case.
+
+    Raises ``ValueError`` when one of them is graded by the judge run and no
+    verdict was handed in."""
+    results: dict[str, ScorerResult] = {}
+    if "checks" in scorers:
+        results["checks"] = score_checks(case.checks, config.checks.default_checks, answer)
+    if "tool_calls" in scorers:
+        results["tool_calls"] = match_tool_calls(
+            case.expected_tool_calls, case.order_mode, answer.tool_calls
+        )
+    if any(name in scorers for name in JUDGE_RUN_SCORERS):
+        if verdict is None:
+            raise ValueError("the judge grades this case: hand in its verdict")
+        results.update(
+            (name, result)
+            for name, result in judge_scorer_results(verdict).items()
+            if name in scorers
+        )
+    extension_results = extension_results or {}
+    for name in scorers:
+        if name in config.extensions:
+            results[name] = extension_results.get(name) or no_verdict(f"{name} gave no result")
+    return results
+
+
 def score_case(
     config: ScoringConfig,
     case: CaseContent,
@@ -60,22 +95,10 @@ def score_case(
     """Raises ``NothingToGrade`` when no configured scorer has anything to check on the case,
     and ``ValueError`` when the judge had criteria to grade and no verdict was handed in."""
     scorers = require_applicable_scorers(config, case)
-    results: dict[str, ScorerResult] = {}
-    if "checks" in scorers:
-        results["checks"] = score_checks(case.checks, config.checks.default_checks, answer)
-    if "tool_calls" in scorers:
-        results["tool_calls"] = match_tool_calls(
-            case.expected_tool_calls, case.order_mode, answer.tool_calls
-        )
+    results = grade_scorers(
+        config, case, answer, scorers, verdict=verdict, extension_results=extension_results
+    )
     judged = any(name in scorers for name in JUDGE_RUN_SCORERS)
-    if judged:
-        if verdict is None:
-            raise ValueError("the judge grades this case: hand in its verdict")
-        results.update(judge_scorer_results(verdict))
-    extension_results = extension_results or {}
-    for name in scorers:
-        if name in config.extensions:
-            results[name] = extension_results.get(name) or no_verdict(f"{name} gave no result")
     return CaseScore(
         results=results,
         outcome=decide_outcome(results, config.must_pass_scorers()),

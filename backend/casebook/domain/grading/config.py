@@ -50,7 +50,9 @@ class JudgeConfig:
 
     enabled: bool = False
     must_pass: bool = True
+    # The saved model connection the judge calls, and the model it names on it.
     model_connection_id: str | None = None
+    model: str | None = None
     instructions: str = ""
     criteria: tuple[RubricCriterion, ...] = ()
     scale: int = YES_NO_SCALE
@@ -111,6 +113,7 @@ class ScoringConfig:
                 "enabled": judge.enabled,
                 "must_pass": judge.must_pass,
                 "model_connection_id": judge.model_connection_id,
+                "model": judge.model,
                 "instructions": judge.instructions,
                 "criteria": [{"id": c.id, "text": c.text} for c in judge.criteria],
                 "scale": judge.scale,

@@ -47,6 +47,7 @@ SECTION_SETTINGS: dict[str, frozenset[str]] = {
             "enabled",
             "must_pass",
             "model_connection_id",
+            "model",
             "instructions",
             "criteria",
             "scale",
@@ -170,6 +171,12 @@ def _judge(section: JSONObject, errors: list[FieldError]) -> JudgeConfig:
         errors.append(FieldError("judge.model_connection_id", "must be a saved model or null"))
     elif isinstance(model, str) and len(model) > MODEL_ID_MAX_CHARS:
         errors.append(FieldError("judge.model_connection_id", "is not a saved model"))
+    model_name = section["model"]
+    if model_name is not None and (not isinstance(model_name, str) or not model_name.strip()):
+        errors.append(FieldError("judge.model", "must be a model name or null"))
+    elif isinstance(model_name, str) and len(model_name) > MODEL_ID_MAX_CHARS:
+        message = f"is longer than {MODEL_ID_MAX_CHARS} characters"
+        errors.append(FieldError("judge.model", message))
     instructions = section["instructions"]
     if not isinstance(instructions, str):
         errors.append(FieldError("judge.instructions", "must be text"))
@@ -195,6 +202,7 @@ def _judge(section: JSONObject, errors: list[FieldError]) -> JudgeConfig:
         enabled=enabled,
         must_pass=_flag(section, "must_pass", "judge", errors),
         model_connection_id=model if isinstance(model, str) else None,
+        model=model_name.strip() if isinstance(model_name, str) else None,
         instructions=instructions,
         criteria=criteria,
         scale=scale,

@@ -4,6 +4,8 @@
 version and instruction hash." Two grades compare only when every pin is the
 same; a score is pinned whether its judge graded or failed.
 
+- model: the model name the judge calls; the saved connection it is reached
+  through is where, not what, so it is no pin;
 - helper identity: the code-defined evaluation helper that builds the prompt
   and reads the verdict;
 - task version: bumped whenever the prompt's wording or the verdict's rules
@@ -65,7 +67,7 @@ class JudgePins:
 
 def judge_pins(judge: JudgeConfig) -> JudgePins:
     return JudgePins(
-        model=judge.model_connection_id,
+        model=judge.model,
         helper=JUDGE_HELPER_IDENTITY,
         task_version=JUDGE_TASK_VERSION,
         rubric_hash=rubric_hash(judge),

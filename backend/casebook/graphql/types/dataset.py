@@ -18,7 +18,9 @@ from casebook.graphql.types.case_export import CaseExportType
 from casebook.graphql.types.dataset_permissions import DatasetPermissionsType
 from casebook.graphql.types.dataset_version import DatasetVersionType
 from casebook.graphql.types.grant import GrantType
-from casebook.services import case_files, cases, datasets, sharing
+from casebook.graphql.types.score import ScoreOutcome, ScoreType
+from casebook.graphql.types.scoring_config import ScoringConfigType
+from casebook.services import case_files, cases, datasets, scoring, scoring_config, sharing
 
 
 @strawberry.type(name="Dataset")
@@ -108,6 +110,28 @@ class DatasetType(relay.Node):
             info.context.services, self.id, version=version, fmt=format
         )
         return CaseExportType.from_file(exported)
+
+    @strawberry.field(description="How its answers are graded: the two Settings cards.")
+    async def scoring(self, info: Info) -> ScoringConfigType:
+        view = await scoring_config.get_scoring(info.context.services, self.id)
+        return ScoringConfigType.from_view(view)
+
+    @strawberry.field(description="Answers graded against its cases, newest first.")
+    async def scores(
+        self,
+        info: Info,
+        first: int = 50,
+        after: str | None = None,
+        outcome: ScoreOutcome | None = None,
+    ) -> Connection[ScoreType]:
+        page = await scoring.list_scores(
+            info.context.services,
+            self.id,
+            first=first,
+            after=after,
+            outcome=outcome.value if outcome else None,
+        )
+        return Connection.from_page(page, ScoreType.from_row)
 
     @classmethod
     async def resolve_nodes(

@@ -1,0 +1,164 @@
+"""Grading: model connections, what model calls cost and may cost, and scores.
+
+- ``model_connections``: a provider an organization's helpers call; its key is
+  stored encrypted (``llm.secrets``), with a masked hint for display;
+- ``model_usage``: one row per model call, booked to the organization and the
+  helper that made it;
+- ``model_budgets``: a monthly USD limit for the organization (``helper`` NULL)
+  or for one helper;
+- ``scores``: one answer graded against one case revision, with a copy of the
+  configuration, the pins, each scorer's finding and a redacted copy of the answer.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlmodel import Field, SQLModel
+
+from casebook.db.models.base import created_at_column, id_column, jsonb_column, timestamp_column
+
+
+def _organization_column() -> Any:
+    return Column(BigInteger, ForeignKey("organizations.id", ondelete="CASCADE"), nullable=False)
+
+
+def _user_column() -> Any:
+    return Column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))
+
+
+class ModelConnection(SQLModel, table=True):
+    __tablename__ = "model_connections"
+    __table_args__ = (UniqueConstraint("organization_id", "name"),)
+
+    id: int | None = Field(default=None, sa_column=id_column())
+    organization_id: int = Field(sa_column=_organization_column())
+    name: str = Field(sa_column=Column(String(200), nullable=False))
+    provider: str = Field(sa_column=Column(String(20), nullable=False))
+    base_url: str = Field(sa_column=Column(String(500), nullable=False))
+    models: list[str] = Field(
+        default_factory=list,
+        sa_column=Column(ARRAY(Text), nullable=False, server_default=text("'{}'::text[]")),
+    )
+    # A Fernet token, never the key; NULL for a server that takes none (a local model server).
+    key_ciphertext: str | None = Field(default=None, sa_column=Column(Text))
+    key_hint: str | None = Field(default=None, sa_column=Column(String(40)))
+    created_by_user_id: int | None = Field(default=None, sa_column=_user_column())
+    created_at: datetime | None = Field(default=None, sa_column=created_at_column())
+
+
+class ModelUsage(SQLModel, table=True):
+    __tablename__ = "model_usage"
+    __table_args__ = (
+        Index("ix_model_usage_org_time", "organization_id", "created_at"),
+        Index("ix_model_usage_org_helper_time", "organization_id", "helper", "created_at"),
+    )
+
+    id: int | None = Field(default=None, sa_column=id_column())
+    organization_id: int = Field(sa_column=_organization_column())
+    helper: str = Field(sa_column=Column(String(40), nullable=False))
+    kind: str = Field(sa_column=Column(String(20), nullable=False))
+    model: str = Field(sa_column=Column(String(200), nullable=False))
+    input_tokens: int = Field(sa_column=Column(BigInteger, nullable=False))
+    output_tokens: int = Field(sa_column=Column(BigInteger, nullable=False))
+    cost_usd: float = Field(sa_column=Column(Numeric(14, 6, asdecimal=False), nullable=False))
+    priced: bool = Field(sa_column=Column(Boolean, nullable=False))
+    latency_ms: float = Field(sa_column=Column(Float, nullable=False))
+    created_at: datetime | None = Field(default=None, sa_column=created_at_column())
+
+
+class ModelBudget(SQLModel, table=True):
+    __tablename__ = "model_budgets"
+    __table_args__ = (
+        Index(
+            "ux_model_budgets_org_helper",
+            "organization_id",
+            "helper",
+            unique=True,
+            postgresql_nulls_not_distinct=True,
+        ),
+    )
+
+    id: int | None = Field(default=None, sa_column=id_column())
+    organization_id: int = Field(sa_column=_organization_column())
+    # NULL: the whole organization's calls, every helper together.
+    helper: str | None = Field(default=None, sa_column=Column(String(40)))
+    monthly_limit_usd: float = Field(
+        sa_column=Column(Numeric(14, 6, asdecimal=False), nullable=False)
+    )
+    updated_by_user_id: int | None = Field(default=None, sa_column=_user_column())
+    updated_at: datetime | None = Field(default=None, sa_column=timestamp_column())
+
+
+class Score(SQLModel, table=True):
+    __tablename__ = "scores"
+    __table_args__ = (
+        Index("ix_scores_dataset_id", "dataset_id", "id"),
+        Index("ix_scores_dataset_outcome_id", "dataset_id", "outcome", "id"),
+        Index("ix_scores_case", "case_id"),
+    )
+
+    id: int | None = Field(default=None, sa_column=id_column())
+    organization_id: int = Field(sa_column=_organization_column())
+    dataset_id: int = Field(
+        sa_column=Column(BigInteger, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False)
+    )
+    case_id: int = Field(
+        sa_column=Column(
+            BigInteger, ForeignKey("dataset_cases.id", ondelete="CASCADE"), nullable=False
+        )
+    )
+    case_revision_id: int = Field(
+        sa_column=Column(
+            BigInteger, ForeignKey("case_revisions.id", ondelete="CASCADE"), nullable=False
+        )
+    )
+    case_revision: int = Field(sa_column=Column(Integer, nullable=False))
+    dataset_version: int = Field(sa_column=Column(Integer, nullable=False))
+    outcome: str = Field(sa_column=Column(String(20), nullable=False))
+    outcome_reason: str = Field(sa_column=Column(Text, nullable=False))
+    without_verdict: list[str] = Field(
+        default_factory=list,
+        sa_column=Column(ARRAY(Text), nullable=False, server_default=text("'{}'::text[]")),
+    )
+    results: dict[str, Any] = Field(default_factory=dict, sa_column=jsonb_column())
+    verdict: dict[str, Any] | None = Field(default=None, sa_column=jsonb_column(nullable=True))
+    config: dict[str, Any] = Field(default_factory=dict, sa_column=jsonb_column())
+    pins: dict[str, Any] | None = Field(default=None, sa_column=jsonb_column(nullable=True))
+    # The answer as graded: at most 8,000 characters, credentials redacted.
+    answer_text: str | None = Field(default=None, sa_column=Column(Text))
+    answer_chars: int = Field(sa_column=Column(Integer, nullable=False))
+    answer_cut: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default="false")
+    )
+    tool_calls: list[Any] = Field(default_factory=list, sa_column=jsonb_column(default="[]"))
+    redacted: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    cost_usd: float | None = Field(default=None, sa_column=Column(Float))
+    latency_ms: float | None = Field(default=None, sa_column=Column(Float))
+    agent_name: str | None = Field(default=None, sa_column=Column(String(200)))
+    agent_version: str | None = Field(default=None, sa_column=Column(String(100)))
+    answering_model: str | None = Field(default=None, sa_column=Column(String(200)))
+    judged_on_answering_model: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default="false")
+    )
+    grading_cost_usd: float | None = Field(default=None, sa_column=Column(Float))
+    scored_by_user_id: int | None = Field(default=None, sa_column=_user_column())
+    created_at: datetime | None = Field(default=None, sa_column=created_at_column())
+    rescored_at: datetime | None = Field(default=None, sa_column=timestamp_column())
+    rescore_count: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )

@@ -1,0 +1,82 @@
+"""Model connections and budgets: what the organization's helpers call, and may spend."""
+
+import strawberry
+from strawberry import relay
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.permissions import AUTHENTICATED, requires
+from casebook.graphql.types.model_budget import ModelBudgetType
+from casebook.graphql.types.model_connection import ModelConnectionType, ModelProviderKind
+from casebook.services import metering, model_connections
+
+
+@strawberry.input
+class AddModelConnectionInput:
+    name: str
+    provider: ModelProviderKind
+    models: list[str] = strawberry.field(description="The model names it offers.")
+    base_url: str | None = strawberry.field(
+        default=None, description="Empty: the provider's own API."
+    )
+    api_key: str | None = strawberry.field(
+        default=None, description="Stored encrypted; never readable back."
+    )
+
+
+@strawberry.type
+class ModelConnectionPayload:
+    connection: ModelConnectionType
+
+
+@strawberry.type
+class DeleteModelConnectionPayload:
+    deleted_id: relay.GlobalID
+
+
+@strawberry.type
+class ModelBudgetsPayload:
+    budgets: list[ModelBudgetType]
+
+
+@strawberry.type
+class ModelConnectionMutations:
+    @strawberry.mutation(extensions=requires(Permission.CONNECTIONS_MANAGE))
+    async def add_model_connection(
+        self, info: Info, input: AddModelConnectionInput
+    ) -> ModelConnectionPayload:
+        row = await model_connections.add_connection(
+            info.context.services,
+            model_connections.NewConnection(
+                name=input.name,
+                provider=input.provider.value,
+                models=input.models,
+                base_url=input.base_url,
+                api_key=input.api_key,
+            ),
+        )
+        return ModelConnectionPayload(connection=ModelConnectionType.from_row(row))
+
+    @strawberry.mutation(
+        extensions=requires(Permission.CONNECTIONS_MANAGE),
+        description="A dataset whose judge used it reports not graded, saying so, until changed.",
+    )
+    async def delete_model_connection(
+        self, info: Info, id: relay.GlobalID
+    ) -> DeleteModelConnectionPayload:
+        await model_connections.delete_connection(
+            info.context.services, decode_id(id, ModelConnectionType)
+        )
+        return DeleteModelConnectionPayload(deleted_id=id)
+
+    @strawberry.mutation(
+        extensions=requires(AUTHENTICATED),
+        description="Set a monthly USD limit for the organization (helper null) or one helper "
+        "(judge, generator); null removes it. Needs connections:manage or organization:manage.",
+    )
+    async def set_model_budget(
+        self, info: Info, helper: str | None, monthly_limit_usd: float | None
+    ) -> ModelBudgetsPayload:
+        views = await metering.set_budget(info.context.services, helper, monthly_limit_usd)
+        return ModelBudgetsPayload(budgets=[ModelBudgetType.from_view(v) for v in views])

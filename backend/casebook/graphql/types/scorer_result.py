@@ -1,0 +1,81 @@
+"""What one scorer found about an answer. Reasons are grading evidence: they need runs:view."""
+
+from enum import Enum
+from typing import Any
+
+import strawberry
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.permissions import OnDenied, requires
+
+EVIDENCE = "Grading evidence: null without runs:view."
+
+
+@strawberry.enum(name="ScorerStatus", description="ERROR: the scorer reached no verdict.")
+class ScorerStatus(Enum):
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+
+
+@strawberry.type(name="ScorerPart", description="One check, or one criterion the judge graded.")
+class ScorerPartType:
+    kind: str = strawberry.field(description="The check type, or `criterion`.")
+    source: str = strawberry.field(
+        description="Which one: `checks.2`, `default_checks.0`, a criterion id."
+    )
+    status: ScorerStatus
+    reason_text: strawberry.Private[str]
+
+    @strawberry.field(
+        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
+    )
+    def reason(self) -> str | None:
+        return self.reason_text
+
+
+@strawberry.type(name="ScorerResult", description="Pass or fail, a score from 0 to 1, a reason.")
+class ScorerResultType:
+    scorer: str = strawberry.field(
+        description="checks, tool_calls, judge, reference or structured."
+    )
+    status: ScorerStatus
+    score: float | None = strawberry.field(description="0 to 1; null without a verdict.")
+    must_pass: bool
+    skipped: bool = strawberry.field(
+        description="The scorer never ran (no model, budget spent), rather than failing to."
+    )
+    reason_text: strawberry.Private[str]
+    part_list: strawberry.Private[list[ScorerPartType]]
+
+    @strawberry.field(
+        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
+    )
+    def reason(self) -> str | None:
+        return self.reason_text
+
+    @strawberry.field
+    def parts(self) -> list[ScorerPartType]:
+        return self.part_list
+
+    @classmethod
+    def from_json(
+        cls, scorer: str, document: dict[str, Any], must_pass: bool
+    ) -> "ScorerResultType":
+        return cls(
+            scorer=scorer,
+            status=ScorerStatus(document["status"]),
+            score=document.get("score"),
+            must_pass=must_pass,
+            skipped=bool(document.get("skipped")),
+            reason_text=str(document.get("reason", "")),
+            part_list=[
+                ScorerPartType(
+                    kind=str(part.get("kind", "")),
+                    source=str(part.get("source", "")),
+                    status=ScorerStatus(part["status"]),
+                    reason_text=str(part.get("reason", "")),
+                )
+                for part in document.get("parts") or []
+            ],
+        )
