@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import Settings, get_settings
 from casebook.db.engine import SessionMaker, create_engine, create_sessionmaker
 from casebook.db.migrate import ensure_migrated
@@ -103,6 +104,7 @@ async def readyz(request: Request) -> JSONResponse:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
+    use_single_threaded_blas()
     engine = create_engine(settings.database_url)
     state = AppState(settings, create_sessionmaker(engine), None)
     graphql_app = CasebookGraphQL(schema, state=state, allowed_origins=settings.console_origins)

@@ -7,6 +7,7 @@ from typing import Any
 from arq import cron
 from arq.connections import RedisSettings
 
+from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.services import jobs, rescoring
@@ -18,6 +19,7 @@ JOB_TIMEOUT_SECONDS = 3600
 
 
 async def startup(ctx: dict[str, Any]) -> None:
+    use_single_threaded_blas()
     settings = get_settings()
     ctx["engine"] = create_engine(settings.database_url, pool_size=5)
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])

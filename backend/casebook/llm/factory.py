@@ -10,7 +10,7 @@ from casebook.llm.anthropic import DEFAULT_BASE_URL as ANTHROPIC_BASE_URL
 from casebook.llm.anthropic import AnthropicProvider
 from casebook.llm.http_json import RetryPolicy, Timeouts
 from casebook.llm.local_embeddings import LocalEmbeddingProvider
-from casebook.llm.openai_compatible import OpenAICompatibleProvider
+from casebook.llm.openai_compatible import DEFAULT_EMBEDDING_BATCH, OpenAICompatibleProvider
 from casebook.llm.pricing import PriceTable
 from casebook.llm.protocol import ModelProvider
 
@@ -50,7 +50,10 @@ def build_provider(
     timeouts: Timeouts | None = None,
     retry: RetryPolicy | None = None,
     client: httpx.AsyncClient | None = None,
+    embedding_batch_size: int | None = None,
 ) -> ModelProvider:
+    """``embedding_batch_size``: how many texts one embeddings request carries at most (the
+    provider's default when None); a caller that must embed in one request raises it."""
     if connection.kind == "openai":
         return OpenAICompatibleProvider(
             base_url=checked_base_url(connection.base_url or OPENAI_BASE_URL),
@@ -59,6 +62,7 @@ def build_provider(
             timeouts=timeouts,
             retry=retry,
             client=client,
+            embedding_batch_size=embedding_batch_size or DEFAULT_EMBEDDING_BATCH,
         )
     if connection.kind == "anthropic":
         if not connection.api_key:

@@ -13,13 +13,14 @@ or answers what cannot be read leave it *failed*.
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from casebook.config import Settings
 from casebook.db.models import ModelConnection
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.grading.answer import AnswerUnderTest
 from casebook.domain.grading.config import ScoringConfig
-from casebook.domain.grading.judge_prompt import JudgePrompt, build_judge_prompt
+from casebook.domain.grading.judge_prompt import build_judge_prompt
 from casebook.domain.grading.judge_verdict import JudgeVerdict, parse_verdict, verdict_not_reached
 from casebook.llm.errors import BudgetExhausted, ProviderError, ProviderRejected
 from casebook.llm.factory import build_provider
@@ -117,7 +118,20 @@ async def _provider_or_reason(
     )
 
 
-def _request(prompt: JudgePrompt, model: str, *, temperature: bool, as_json: bool) -> ChatRequest:
+class GradingPrompt(Protocol):
+    """What a judge is asked: the dataset's judge prompt, or the structured scorer's."""
+
+    @property
+    def system(self) -> str: ...
+
+    @property
+    def user(self) -> str: ...
+
+    @property
+    def temperature(self) -> float | None: ...
+
+
+def _request(prompt: GradingPrompt, model: str, *, temperature: bool, as_json: bool) -> ChatRequest:
     return ChatRequest(
         model=model,
         messages=[
@@ -129,7 +143,7 @@ def _request(prompt: JudgePrompt, model: str, *, temperature: bool, as_json: boo
     )
 
 
-async def _chat(provider: ModelProvider, prompt: JudgePrompt, model: str) -> ChatResult:
+async def ask_judge_model(provider: ModelProvider, prompt: GradingPrompt, model: str) -> ChatResult:
     """Asked at temperature 0 for JSON; a server that refuses either is asked without it."""
     try:
         return await provider.chat(_request(prompt, model, temperature=True, as_json=True))
@@ -167,7 +181,7 @@ async def run_judge(
         return JudgeRun(without_verdict(provider, skipped=True), called=False)
     assert model is not None
     try:
-        result = await _chat(provider, prompt, model)
+        result = await ask_judge_model(provider, prompt, model)
     except BudgetExhausted as spent:
         return JudgeRun(without_verdict(spent.reason, skipped=True), called=False)
     except ProviderError as failed:

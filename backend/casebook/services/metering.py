@@ -28,7 +28,10 @@ from casebook.services.errors import BadUserInput, Conflict, Forbidden
 
 JUDGE_HELPER = "judge"
 GENERATOR_HELPER = "generator"
-HELPERS = (JUDGE_HELPER, GENERATOR_HELPER)
+# The structured reference scorer's calls: its judge, and every embedding it asks for.
+STRUCTURED_JUDGE_HELPER = "structured_judge"
+EMBEDDINGS_HELPER = "embeddings"
+HELPERS = (JUDGE_HELPER, GENERATOR_HELPER, STRUCTURED_JUDGE_HELPER, EMBEDDINGS_HELPER)
 MAX_MONTHLY_LIMIT_USD = 1_000_000.0
 
 
@@ -55,7 +58,9 @@ def usd(amount: float) -> str:
 
 
 def _whose(helper: str | None) -> str:
-    return "the organization's" if helper is None else f"the {helper}'s"
+    if helper is None:
+        return "the organization's"
+    return f"the {helper}'" if helper.endswith("s") else f"the {helper}'s"
 
 
 class DatabaseMeteringSink:

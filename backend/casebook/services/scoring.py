@@ -10,31 +10,42 @@ is called and nothing is kept. A score keeps a copy of the configuration, the
 judge's pins, the dataset version and case revision it was graded against,
 and a copy of the answer of at most 8,000 characters with credentials
 redacted; what the judge wrote goes through the same redaction.
+
+The structured reference scorer (``services.structured_scoring``) grades
+beside the judge when the dataset switches it on and the case holds a JSON
+reference; its result is handed in by name, and the score keeps its quality,
+breakdown and what it was computed from. An answer given with a run key is
+numbered among the repetitions of its case and agent in that run
+(``services.repetitions``).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
 from sqlalchemy import select
 
-from casebook.db.case_content import content_from_json
 from casebook.db.models import DatasetCase, Score
 from casebook.db.pagination import Page, keyset_page
-from casebook.db.queries.cases_at_version import CaseFilter, cases_at_version
 from casebook.domain.access.catalog import Permission
 from casebook.domain.errors import FieldError
 from casebook.domain.grading.answer import AnswerUnderTest, MadeToolCall
 from casebook.domain.grading.applicability import require_applicable_scorers
 from casebook.domain.grading.case_score import needs_judge, score_case
+from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.grading.outcome import OUTCOME_STATUSES
 from casebook.domain.grading.results import NothingToGrade
+from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.services import audit, sharing
 from casebook.services.context import ServiceContext
 from casebook.services.errors import BadUserInput, NotFound
 from casebook.services.judging import run_judge
+from casebook.services.repetitions import assign_repetition, checked_run_key
 from casebook.services.score_records import fill_grading, same_model
+from casebook.services.structured_records import record_structured
+from casebook.services.structured_scoring import StructuredGrading, grade_structured
+from casebook.services.structured_staleness import CaseReference, references_now
 from casebook.services.versioning import DATASET_KIND
 
 ANSWER_MAX_CHARS = 1_000_000
@@ -54,6 +65,7 @@ class GivenAnswer:
     agent_name: str | None = None
     agent_version: str | None = None
     answering_model: str | None = None
+    run_key: str | None = None
 
     def checked(self) -> "GivenAnswer":
         errors: list[FieldError] = []
@@ -76,9 +88,14 @@ class GivenAnswer:
         ):
             if text is not None and len(text) > limit:
                 errors.append(FieldError(name, f"must be at most {limit} characters"))
+        run_key = None
+        try:
+            run_key = checked_run_key(self.run_key)
+        except BadUserInput as refused:
+            errors.extend(refused.errors)
         if errors:
             raise BadUserInput(errors)
-        return self
+        return replace(self, run_key=run_key)
 
     def under_test(self) -> AnswerUnderTest:
         return AnswerUnderTest(self.text, self.tool_calls, self.cost_usd, self.latency_ms)
@@ -100,15 +117,14 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         dataset = await sharing.load_authorized(
             session, actor, DATASET_KIND, case_row.dataset_id, Permission.DATASETS_RUN
         )
-        rows = await cases_at_version(
-            session, dataset.id, dataset.latest_version, where=CaseFilter(case_ids=(case_id,))
-        )
-    if not rows:
+        found = await references_now(session, dataset, (case_id,))
+    if case_id not in found:
         raise NotFound("case in the newest version")
-    case = content_from_json(rows[0].content)
+    now = found[case_id]
+    case = now.content
     config = read_scoring_config(dataset.scoring)
     try:
-        require_applicable_scorers(config, case)
+        scorers = require_applicable_scorers(config, case)
     except NothingToGrade as refused:
         raise BadUserInput.at("caseId", f"{refused}; nothing was graded") from None
     answer = given.under_test()
@@ -117,13 +133,20 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         if needs_judge(config, case)
         else None
     )
-    graded = score_case(config, case, answer, verdict=judge_run.verdict if judge_run else None)
+    structured = await _grade_structured(ctx, actor.organization_id, config, scorers, now, given)
+    graded = score_case(
+        config,
+        case,
+        answer,
+        verdict=judge_run.verdict if judge_run else None,
+        extension_results={STRUCTURED: structured.result} if structured else None,
+    )
     score = Score(
         organization_id=actor.organization_id,
         dataset_id=dataset.id,
         case_id=case_id,
-        case_revision_id=rows[0].revision_id,
-        case_revision=rows[0].revision,
+        case_revision_id=now.revision_id,
+        case_revision=now.revision,
         dataset_version=dataset.latest_version,
         outcome=graded.outcome.status,
         outcome_reason=graded.outcome.reason,
@@ -134,14 +157,17 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         agent_version=given.agent_version,
         answering_model=given.answering_model,
         scored_by_user_id=actor.user_id,
+        run_key=given.run_key,
     )
     fill_grading(score, graded, judge_run, answer=given.text, tool_calls=given.tool_calls)
     score.judged_on_answering_model = bool(
         judge_run and judge_run.called and same_model(given.answering_model, config.judge.model)
     )
     async with ctx.transaction() as session:
+        await assign_repetition(session, score)
         session.add(score)
         await session.flush()
+        await record_structured(session, score, structured)
         await audit.record(
             session,
             actor,
@@ -153,11 +179,29 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
                 "case_id": case_id,
                 "outcome": score.outcome,
                 "redacted": score.redacted,
+                "run_key": score.run_key,
+                "repetition": score.repetition,
             },
             request_id=ctx.request_id,
         )
     await publish_score_event(ctx, score, "scored")
     return score
+
+
+async def _grade_structured(
+    ctx: ServiceContext,
+    organization_id: int,
+    config: ScoringConfig,
+    scorers: tuple[str, ...],
+    now: CaseReference,
+    given: GivenAnswer,
+) -> StructuredGrading | None:
+    settings = structured_settings(config)
+    if STRUCTURED not in scorers or settings is None:
+        return None
+    return await grade_structured(
+        ctx, organization_id, settings, now.content, now.reference_revision_id, given.text
+    )
 
 
 async def get_score(ctx: ServiceContext, score_id: int) -> Score:

@@ -5,7 +5,9 @@ it, ``{}`` reading as a new dataset's defaults. An update changes only the
 settings it names (``merge_scoring_update``) and needs ``datasets:edit``. A
 judge model named in an update must be a saved connection of the organization
 and one of its models; a connection deleted later is reported when grading,
-so unrelated changes are never held up by it.
+so unrelated changes are never held up by it. The same holds for the
+structured scorer's embedding and judge models (an embedding model must be an
+OpenAI-compatible connection, or the local model with its extra installed).
 """
 
 from collections.abc import Callable
@@ -28,11 +30,15 @@ from casebook.domain.grading.config import (
 )
 from casebook.domain.grading.config_merge import merge_scoring_update, read_scoring_config
 from casebook.domain.grading.rule_suggestion import suggest_rule
+from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.structured import ModelChoice
+from casebook.llm.local_embeddings import local_embeddings_installed
 from casebook.services import audit, sharing
 from casebook.services.context import ServiceContext
 from casebook.services.errors import BadUserInput
 from casebook.services.model_connections import find_connection, parse_connection_ref
+from casebook.services.structured_models import LOCAL_NOT_INSTALLED
 from casebook.services.versioning import DATASET_KIND
 
 CRITERION_MAX_CHARS = 1_000
@@ -108,6 +114,41 @@ async def _check_judge_model(
         )
 
 
+def _structured_models_named(patch: JSONObject) -> list[str]:
+    section = patch.get(STRUCTURED)
+    if not isinstance(section, dict):
+        return []
+    return [name for name in ("embedding_model", "judge_model") if name in section]
+
+
+async def _check_structured_model(
+    session: AsyncSession, organization_id: int, name: str, choice: ModelChoice | None
+) -> None:
+    path = f"{STRUCTURED}.{name}"
+    if choice is None:
+        return
+    if choice.is_local:
+        if not local_embeddings_installed():
+            raise ValidationFailed([FieldError(path, LOCAL_NOT_INSTALLED)])
+        return
+    connection_id = parse_connection_ref(choice.connection_id)
+    connection = (
+        await find_connection(session, organization_id, connection_id)
+        if connection_id is not None
+        else None
+    )
+    if connection is None:
+        message = "is not a saved model of this organization"
+        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
+    if name == "embedding_model" and connection.provider == "anthropic":
+        message = "an Anthropic connection computes no embeddings; choose an OpenAI-compatible one"
+        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
+    if choice.model not in connection.models:
+        listed = ", ".join(connection.models)
+        message = f"choose one of the connection's models: {listed}"
+        raise ValidationFailed([FieldError(f"{path}.model", message)])
+
+
 def _settings_named(patch: JSONObject) -> list[str]:
     named: list[str] = []
     for section, settings in patch.items():
@@ -139,6 +180,10 @@ async def _change(
         config = merge_scoring_update(dataset.scoring, patch)
         if _names_the_model(patch):
             await _check_judge_model(session, actor.organization_id, config)
+        settings = structured_settings(config)
+        for name in _structured_models_named(patch):
+            choice = getattr(settings, name) if settings is not None else None
+            await _check_structured_model(session, actor.organization_id, name, choice)
         dataset.scoring = config.to_json()
         dataset.updated_at = datetime.now(UTC)
         await audit.record(

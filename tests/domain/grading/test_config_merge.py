@@ -167,20 +167,39 @@ def test_the_judge_names_a_model_on_its_connection() -> None:
     assert merge_scoring_update(STORED, {}).judge.model is None
 
 
-def test_a_further_scorer_keeps_its_section_whole() -> None:
-    patch: JSONObject = {
-        "structured": {"enabled": True, "strictness": 0.8, "judge": {"model": "m"}}
-    }
+def test_the_structured_scorer_keeps_its_section_with_every_setting_written_out() -> None:
+    patch: JSONObject = {"structured": {"enabled": True, "strictness": 0.8}}
     config = merge_scoring_update(STORED, patch)
     assert config.extensions["structured"].enabled
     assert config.extensions["structured"].must_pass
-    config = merge_scoring_update(config.to_json(), {"structured": {"judge": {"temperature": 0}}})
+    judge = {"model_connection_id": "7", "model": "m"}
+    config = merge_scoring_update(config.to_json(), {"structured": {"judge_model": judge}})
     assert config.to_json()["structured"] == {
         "enabled": True,
+        "must_pass": True,
         "strictness": 0.8,
-        "judge": {"model": "m", "temperature": 0},
+        "pass_at": 0.8,
+        "embedding_model": None,
+        "judge_model": judge,
     }
     assert "structured" in config.must_pass_scorers()
+    assert read_scoring_config(config.to_json()) == config
+
+
+@pytest.mark.parametrize(
+    ("section", "path"),
+    [
+        ({"judge": {"model": "m"}}, "structured.judge"),
+        ({"strictness": 2}, "structured.strictness"),
+        ({"pass_at": "high"}, "structured.pass_at"),
+        ({"embedding_model": "minilm"}, "structured.embedding_model"),
+        ({"judge_model": {"model": "m"}}, "structured.judge_model.model_connection_id"),
+    ],
+)
+def test_a_broken_structured_setting_is_refused_by_its_path(section: JSONObject, path: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        merge_scoring_update(STORED, {"structured": section})
+    assert [error.path for error in refused.value.errors] == [path]
 
 
 def test_must_pass_scorers() -> None:

@@ -14,6 +14,8 @@ async def test_budgets_are_set_changed_and_removed(owner: Api) -> None:
         {"helper": None, "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
         {"helper": "judge", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
         {"helper": "generator", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
+        {"helper": "structured_judge", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
+        {"helper": "embeddings", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
     ]
     await owner(SET_BUDGET, {"h": None, "l": 50})
     await owner(SET_BUDGET, {"h": "judge", "l": 5})
@@ -22,6 +24,8 @@ async def test_budgets_are_set_changed_and_removed(owner: Api) -> None:
         (None, 50.0),
         ("judge", 7.5),
         ("generator", None),
+        ("structured_judge", None),
+        ("embeddings", None),
     ]
     removed = (await owner(SET_BUDGET, {"h": None, "l": None}))["setModelBudget"]["budgets"]
     assert removed[0]["monthlyLimitUsd"] is None

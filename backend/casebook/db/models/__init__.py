@@ -13,6 +13,7 @@ from casebook.db.models.grading import ModelBudget, ModelConnection, ModelUsage,
 from casebook.db.models.identity import ApiKey, Membership, Organization, User, UserSession
 from casebook.db.models.jobs import Job
 from casebook.db.models.sharing import ResourceGrant
+from casebook.db.models.structured import ReferenceEmbedding, StructuredResult
 
 __all__ = [
     "ApiKey",
@@ -28,8 +29,10 @@ __all__ = [
     "ModelUsage",
     "Organization",
     "OrganizationUsage",
+    "ReferenceEmbedding",
     "ResourceGrant",
     "Score",
+    "StructuredResult",
     "User",
     "UserSession",
     "VersionChange",

@@ -7,7 +7,11 @@
 - ``model_budgets``: a monthly USD limit for the organization (``helper`` NULL)
   or for one helper;
 - ``scores``: one answer graded against one case revision, with a copy of the
-  configuration, the pins, each scorer's finding and a redacted copy of the answer.
+  configuration, the pins, each scorer's finding and a redacted copy of the answer;
+  its repetition within a run (``run_key``), and what its structured result was
+  computed from (the reference revision and the structured configuration hash)
+  so that staleness is read by comparing them with the case and dataset now.
+  The structured breakdown is in ``structured_results`` (``db/models/structured.py``).
 """
 
 from datetime import datetime
@@ -110,6 +114,17 @@ class Score(SQLModel, table=True):
         Index("ix_scores_dataset_id", "dataset_id", "id"),
         Index("ix_scores_dataset_outcome_id", "dataset_id", "outcome", "id"),
         Index("ix_scores_case", "case_id"),
+        Index(
+            "ux_scores_run_repetition",
+            "dataset_id",
+            "run_key",
+            "case_id",
+            "agent_name",
+            "repetition",
+            unique=True,
+            postgresql_nulls_not_distinct=True,
+            postgresql_where=text("run_key IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, sa_column=id_column())
@@ -162,3 +177,14 @@ class Score(SQLModel, table=True):
     rescore_count: int = Field(
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )
+    # A client's label for the answers of one run (an eval run's id, a CI build id);
+    # answers of one case and agent in a run are numbered 1, 2, 3... (``repetition``).
+    run_key: str | None = Field(default=None, sa_column=Column(String(200)))
+    repetition: int | None = Field(default=None, sa_column=Column(Integer))
+    # The structured scorer's quality, and what it was computed from; NULL without one.
+    structured_quality: float | None = Field(default=None, sa_column=Column(Float))
+    structured_reference_revision_id: int | None = Field(
+        default=None,
+        sa_column=Column(BigInteger, ForeignKey("case_revisions.id", ondelete="CASCADE")),
+    )
+    structured_config_hash: str | None = Field(default=None, sa_column=Column(String(64)))

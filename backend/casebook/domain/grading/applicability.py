@@ -10,7 +10,10 @@ A switched-on scorer applies to a case when:
 - judge / reference: the judge run grades a criterion of theirs for the case
   (see ``judge_criteria``);
 - an extension scorer: its entry in ``EXTENSION_READS`` says the case holds
-  what it reads.
+  what it reads. The structured scorer reads a reference answer that is JSON;
+  an unverified one still applies, and its result gives that as the reason it
+  was not graded (``structured_scorer``). Coverage counts those cases apart
+  (``unverified_references``) so the tab can say how many need verifying.
 """
 
 from collections.abc import Callable, Mapping
@@ -21,11 +24,11 @@ from casebook.domain.checks.evaluate import split_judge_checks
 from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.judge_criteria import judge_criteria
 from casebook.domain.grading.results import NothingToGrade
+from casebook.domain.grading.structured_scorer import STRUCTURED, holds_json_reference
 from casebook.domain.jsonvalue import JSONObject
 
-# The structured scorer grades a JSON reference answer, and only a verified one.
 EXTENSION_READS: dict[str, Callable[[CaseContent], bool]] = {
-    "structured": lambda case: case.reference_verified and case.reference_answer is not None,
+    STRUCTURED: holds_json_reference,
 }
 
 
@@ -59,12 +62,15 @@ def require_applicable_scorers(config: ScoringConfig, case: CaseContent) -> tupl
 class ScorerCoverage:
     """``reads``: by scorer, how many cases hold what it reads, switched on or not
     (plus ``counter_example``). ``ungraded_case_ids``: cases nothing switched on grades.
-    ``reference_offered``: cases hold reference answers nothing compares answers with."""
+    ``reference_offered``: cases hold reference answers nothing compares answers with.
+    ``unverified_references``: cases with a JSON reference not yet verified, which the
+    structured scorer does not grade until it is."""
 
     case_count: int
     reads: Mapping[str, int]
     ungraded_case_ids: tuple[str, ...]
     reference_offered: bool
+    unverified_references: int = 0
 
     def to_json(self) -> JSONObject:
         return {
@@ -72,6 +78,7 @@ class ScorerCoverage:
             "reads": dict(self.reads),
             "ungraded_case_ids": list(self.ungraded_case_ids),
             "reference_offered": self.reference_offered,
+            "unverified_references": self.unverified_references,
         }
 
 
@@ -102,4 +109,7 @@ def scorer_coverage(config: ScoringConfig, cases: Mapping[str, CaseContent]) -> 
         reads=reads,
         ungraded_case_ids=ungraded,
         reference_offered=with_reference > 0 and not config.reference.enabled,
+        unverified_references=sum(
+            1 for case in contents if not case.reference_verified and holds_json_reference(case)
+        ),
     )

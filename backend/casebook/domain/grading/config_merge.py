@@ -8,6 +8,11 @@ A setting the configuration does not have is refused by its path, so a typo
 is reported rather than dropped. A configuration that could score nothing is
 refused: every scorer off (path ``""``, the whole configuration), or the judge
 on with no criteria (``judge.criteria``).
+
+The structured scorer's section is read by its owner
+(``structured_scorer.read_structured_section``): its broken settings are
+refused by path under ``structured`` (``structured.strictness``), and it is
+kept with every setting written out.
 """
 
 import re
@@ -25,6 +30,11 @@ from casebook.domain.grading.config import (
     RubricCriterion,
     ScoringConfig,
     ToolCallsScorerConfig,
+)
+from casebook.domain.grading.structured_scorer import (
+    STRUCTURED,
+    read_structured_section,
+    structured_extension,
 )
 from casebook.domain.jsonvalue import JSONObject, JSONValue
 
@@ -211,6 +221,12 @@ def _judge(section: JSONObject, errors: list[FieldError]) -> JudgeConfig:
 
 
 def _extension(name: str, section: JSONObject, errors: list[FieldError]) -> ExtensionScorerConfig:
+    if name == STRUCTURED:
+        try:
+            return structured_extension(read_structured_section(section))
+        except ValidationFailed as refused:
+            errors.extend(refused.errors)
+            return ExtensionScorerConfig(False, True, section)
     switches = {"enabled": False, "must_pass": True}
     for switch, default in switches.items():
         value = section.get(switch, default)

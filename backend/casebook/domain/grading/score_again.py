@@ -15,9 +15,17 @@ nothing is graded, when the judge that would grade now is not the one pinned:
   the score holds is not the code's any more;
 - **judge configuration changed since the failure**: the dataset's judge now
   names another model, rubric or instructions than the score was pinned to.
+
+**Stale structured results are the exception** (spec: structured-scoring, "A
+reference is required"): once the case's reference or the dataset's structured
+configuration changed, a structured result is *stale* until scored again, so
+Score again grades it anew even though it reached a verdict - with the
+current reference and structured settings, never the ones it is stale
+against. Its result is handed in by name, like any further scorer's; the
+other scorers keep their results and their configuration copy.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import cast
 
 from casebook.domain.cases.model import CaseContent
@@ -76,9 +84,13 @@ def pins_from_json(document: JSONObject | None) -> JudgePins | None:
     )
 
 
-def scorers_to_grade_again(previous: Mapping[str, ScorerResult]) -> tuple[str, ...]:
-    """The scorers graded again, in the score's order; empty when every one reached a verdict."""
+def scorers_to_grade_again(
+    previous: Mapping[str, ScorerResult], stale: Collection[str] = ()
+) -> tuple[str, ...]:
+    """The scorers graded again, in the score's order: those without a verdict and those
+    ``stale``; empty when every one reached a verdict and none is stale."""
     missing = {name for name, result in previous.items() if not result.reached_verdict}
+    missing |= set(stale) & previous.keys()
     if missing & set(JUDGE_RUN_SCORERS):
         missing |= set(JUDGE_RUN_SCORERS) & previous.keys()
     return tuple(name for name in previous if name in missing)
@@ -127,15 +139,21 @@ def score_again(
     previous: Mapping[str, ScorerResult],
     *,
     verdict: JudgeVerdict | None = None,
+    extension_results: Mapping[str, ScorerResult] | None = None,
+    stale: Collection[str] = (),
 ) -> CaseScore:
-    """The score with its scorers without a verdict graded anew.
+    """The score with its scorers without a verdict, and its ``stale`` ones, graded anew.
 
-    ``config`` is the copy the score kept, ``case`` the revision it was graded
-    against, ``previous`` its results by scorer. Hand in the judge's new
-    verdict when ``needs_judge_again``; the returned ``verdict`` is ``None``
-    when the judge did not grade again, and the score keeps its old one."""
-    again = scorers_to_grade_again(previous)
-    fresh = grade_scorers(config, case, answer, again, verdict=verdict)
+    ``config`` is the copy the score kept (with the structured section it is
+    graded with now, ``structured_scorer.with_structured_of``), ``case`` the
+    revision it was graded against, ``previous`` its results by scorer. Hand
+    in the judge's new verdict when ``needs_judge_again``, and the further
+    scorers' new results by name; the returned ``verdict`` is ``None`` when the
+    judge did not grade again, and the score keeps its old one."""
+    again = scorers_to_grade_again(previous, stale)
+    fresh = grade_scorers(
+        config, case, answer, again, verdict=verdict, extension_results=extension_results
+    )
     results = {name: fresh.get(name, result) for name, result in previous.items()}
     judged_again = needs_judge_again(again)
     judge_took_part = any(name in JUDGE_RUN_SCORERS for name in results)

@@ -44,6 +44,13 @@ class ScoreAnswerInput:
     answering_model: str | None = strawberry.field(
         default=None, description="The model that answered: a warning says when it judged too."
     )
+    run_key: str | None = strawberry.field(
+        default=None,
+        description="An opaque label grouping the answers of one run (a CI build id; an eval "
+        "run passes its id). Scores of the same case, agent name and run key are numbered "
+        "1, 2, 3... as repetitions, without duplicates under concurrency; "
+        "Dataset.repetitions(runKey) summarizes them. 1 to 200 characters.",
+    )
 
 
 @strawberry.type
@@ -108,7 +115,8 @@ class GradingMutations:
         extensions=requires(Permission.DATASETS_RUN),
         description="Grade an answer against a case with every scorer its dataset configures. "
         "Needs runs:view and datasets:run on the dataset. A case nothing can check is refused "
-        "and the judge is not called.",
+        "and the judge is not called. The structured scorer makes at most one embeddings "
+        "request and one judge call for the answer.",
     )
     async def score_answer(self, info: Info, input: ScoreAnswerInput) -> ScoreAnswerPayload:
         given = scoring.GivenAnswer(
@@ -119,6 +127,7 @@ class GradingMutations:
             agent_name=input.agent_name,
             agent_version=input.agent_version,
             answering_model=input.answering_model,
+            run_key=input.run_key,
         )
         score = await scoring.score_answer(
             info.context.services, decode_id(input.case_id, CaseType, "input.caseId"), given
@@ -129,7 +138,9 @@ class GradingMutations:
         extensions=requires(Permission.DATASETS_RUN),
         description="Score again: grade up to ten scores anew, with the configuration each was "
         "first graded with, without running the agent. A score every scorer reached a verdict "
-        "on is left as it is; a refusal is named and nothing is graded.",
+        "on is left as it is - except a stale structured result, which is graded anew, alone, "
+        "against the case's current verified reference and the dataset's current structured "
+        "settings. A refusal is named and nothing is graded.",
     )
     async def rescore(
         self, info: Info, dataset_id: relay.GlobalID, score_ids: list[relay.GlobalID]

@@ -19,8 +19,17 @@ from casebook.graphql.types.dataset_permissions import DatasetPermissionsType
 from casebook.graphql.types.dataset_version import DatasetVersionType
 from casebook.graphql.types.grant import GrantType
 from casebook.graphql.types.score import ScoreOutcome, ScoreType
+from casebook.graphql.types.score_repetitions import ScoreRepetitionsType
 from casebook.graphql.types.scoring_config import ScoringConfigType
-from casebook.services import case_files, cases, datasets, scoring, scoring_config, sharing
+from casebook.services import (
+    case_files,
+    cases,
+    datasets,
+    repetitions,
+    scoring,
+    scoring_config,
+    sharing,
+)
 
 
 @strawberry.type(name="Dataset")
@@ -132,6 +141,18 @@ class DatasetType(relay.Node):
             outcome=outcome.value if outcome else None,
         )
         return Connection.from_page(page, ScoreType.from_row)
+
+    @strawberry.field(
+        description="The repetitions of a run, per case and agent (by agent name): each "
+        "repetition's structured quality, their mean and spread, and the median one's score. "
+        "runKey is the label scoreAnswer's answers of one run were given (an eval run's id, a "
+        "CI build id); scores of the same case, agent and run key are numbered 1, 2, 3... "
+        "Ordered by case, then agent name."
+    )
+    async def repetitions(self, info: Info, run_key: str) -> list[ScoreRepetitionsType]:
+        groups = await repetitions.score_repetitions(info.context.services, self.id, run_key)
+        key = run_key.strip()
+        return [ScoreRepetitionsType.from_group(key, group) for group in groups]
 
     @classmethod
     async def resolve_nodes(

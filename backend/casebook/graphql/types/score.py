@@ -4,6 +4,8 @@ The outcome, which scorers reached no verdict, the figures and who answered
 stay visible to every reader of the dataset. The answer and its tool calls,
 and every reason, rule and quote, are grading evidence: null without
 ``runs:view`` (spec: Access, "Review answers, reviewer notes and grading evidence").
+So is the structured scorer's per-field breakdown; its sub-scores, notices and
+whether it is stale are visible.
 """
 
 from collections.abc import Iterable
@@ -19,10 +21,12 @@ from casebook.db.models import Score
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
 from casebook.graphql.permissions import OnDenied, requires
+from casebook.graphql.structured_loaders import structured_now_loader, structured_result_loader
 from casebook.graphql.types.case import CaseType
 from casebook.graphql.types.judge_grade import CriterionGradeType, JudgePinsType
 from casebook.graphql.types.scorer_result import EVIDENCE, ScorerResultType
 from casebook.graphql.types.scoring_config import config_for_client
+from casebook.graphql.types.structured_result import StructuredResultType
 from casebook.services import cases, datasets, scoring
 from casebook.services.errors import NotFound
 from casebook.services.score_records import in_scorer_order
@@ -74,9 +78,64 @@ class ScoreType(relay.Node):
     def not_graded_by(self) -> list[str]:
         return list(self.row.without_verdict)
 
-    @strawberry.field(description="Score again grades it anew (some scorer reached no verdict).")
-    def may_score_again(self) -> bool:
-        return bool(self.row.without_verdict)
+    @strawberry.field(
+        description="Score again grades it anew: some scorer reached no verdict, or its "
+        "structured result is stale."
+    )
+    async def may_score_again(self, info: Info) -> bool:
+        return bool(self.row.without_verdict) or bool(await self._stale_reasons(info))
+
+    async def _stale_reasons(self, info: Info) -> list[str]:
+        if self.row.structured_config_hash is None:
+            return []
+        key = (self.row.dataset_id, self.row.case_id)
+        now = await structured_now_loader(info).load(key)
+        return now.stale_reasons(self.row)
+
+    @strawberry.field(
+        description="The structured result was computed from a reference or a structured "
+        "configuration that has changed since: kept, not deleted, until Score again grades "
+        "it anew against the reference and configuration of now. Read, never stored."
+    )
+    async def stale(self, info: Info) -> bool:
+        return bool(await self._stale_reasons(info))
+
+    @strawberry.field(
+        description="Why it is stale: the reference edited, the configuration changed."
+    )
+    async def stale_reasons(self, info: Info) -> list[str]:
+        return await self._stale_reasons(info)
+
+    @strawberry.field(
+        description="The structured scorer's quality, 0 to 1 (the sortable Quality column); "
+        "null when it took no part or reached no verdict."
+    )
+    def quality(self) -> float | None:
+        return self.row.structured_quality
+
+    @strawberry.field(
+        description="The structured scorer's sub-scores and breakdown; null when it took no "
+        "part or reached no verdict."
+    )
+    async def structured(self, info: Info) -> StructuredResultType | None:
+        if self.row.structured_quality is None:
+            return None
+        assert self.row.id is not None
+        found = await structured_result_loader(info).load((self.row.dataset_id, self.row.id))
+        return StructuredResultType(row=found) if found is not None else None
+
+    @strawberry.field(
+        description="The run key the answer was scored under (scoreAnswer's runKey); null when "
+        "it was graded on its own."
+    )
+    def run_key(self) -> str | None:
+        return self.row.run_key
+
+    @strawberry.field(
+        description="Which repetition of its case and agent in the run it is: 1, 2, 3..."
+    )
+    def repetition(self) -> int | None:
+        return self.row.repetition
 
     @strawberry.field
     def results(self) -> list[ScorerResultType]:

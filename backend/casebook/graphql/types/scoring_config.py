@@ -1,4 +1,4 @@
-"""A dataset's scoring configuration: the two Settings cards, and what each scorer covers.
+"""A dataset's scoring configuration: the Settings cards, and what each scorer covers.
 
 A saved connection travels as its ``ModelConnection`` id, in typed fields and
 in the configuration's JSON alike; the database keeps its own id.
@@ -14,10 +14,16 @@ from strawberry.scalars import JSON
 from casebook.domain.grading.applicability import ScorerCoverage
 from casebook.domain.grading.config import ScoringConfig, is_yes_no_grading
 from casebook.domain.grading.rule_suggestion import suggest_rule
+from casebook.domain.grading.structured_scorer import STRUCTURED_DEFAULTS, structured_settings
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.types.case import CaseType
 from casebook.graphql.types.model_connection import ModelConnectionType
+from casebook.graphql.types.structured_settings import (
+    StructuredScorerSettingsType,
+    structured_models_for_client,
+    structured_models_from_client,
+)
 from casebook.services import model_connections, scoring_config
 from casebook.services.errors import BadUserInput, NotFound
 
@@ -32,6 +38,7 @@ def config_for_client(document: dict[str, Any]) -> dict[str, Any]:
         ref = model_connections.parse_connection_ref(judge.get(CONNECTION_SETTING))
         if ref is not None:
             judge[CONNECTION_SETTING] = str(encode_id(ModelConnectionType, ref))
+    structured_models_for_client(shown)
     return shown
 
 
@@ -46,6 +53,7 @@ def patch_from_client(patch: Any, path: str = "patch") -> dict[str, Any]:
         judge[CONNECTION_SETTING] = str(
             decode_id(judge[CONNECTION_SETTING], ModelConnectionType, where)
         )
+    structured_models_from_client(stored, path)
     return stored
 
 
@@ -120,6 +128,10 @@ class ScoringCoverageType:
     reference_offered: bool = strawberry.field(
         description="Cases hold reference answers that nothing compares answers with."
     )
+    unverified_references: int = strawberry.field(
+        description="Cases whose JSON reference is not verified: the structured scorer does "
+        "not grade them, and says so, until it is."
+    )
 
     @classmethod
     def from_coverage(cls, found: ScorerCoverage) -> "ScoringCoverageType":
@@ -134,6 +146,7 @@ class ScoringCoverageType:
             structured=reads.get("structured", 0),
             nothing_grades=[encode_id(CaseType, int(c)) for c in found.ungraded_case_ids],
             reference_offered=found.reference_offered,
+            unverified_references=found.unverified_references,
         )
 
 
@@ -182,6 +195,11 @@ class ScoringConfigType:
         return ScorerSwitchType(
             enabled=self.config.reference.enabled, must_pass=self.config.reference.must_pass
         )
+
+    @strawberry.field(description="The structured reference scorer, the fifth scorer.")
+    def structured(self) -> StructuredScorerSettingsType:
+        settings = structured_settings(self.config) or STRUCTURED_DEFAULTS
+        return StructuredScorerSettingsType(settings=settings)
 
     @strawberry.field(
         description="The whole configuration, in the shape updateScoring's patch takes."

@@ -1,0 +1,104 @@
+"""The structured scorer's settings: a fifth scorer of the dataset's grading settings, its
+models saved connections of the organization (or the local model), refusals by path."""
+
+import pytest
+
+from casebook.domain.structured import EXACT_ONLY_NOTICE
+from tests.integration.datasets.helpers import create_dataset
+from tests.integration.grading.helpers import UPDATE_SCORING, add_connection, update_scoring
+from tests.integration.structured.helpers import (
+    EMBEDDING_MODEL,
+    JUDGE_MODEL,
+    structured_dataset,
+)
+from tests.support.graphql_client import Api
+from tests.support.model_server import ModelServer
+
+STRUCTURED = """query($d: ID!) { dataset(id: $d) { scoring { json structured {
+  enabled mustPass strictness embeddingThreshold passAt exactOnlyNotice localEmbeddingsInstalled
+  embeddingModel { local connectionId model connection { name } }
+  judgeModel { local connectionId model connection { name } } } } } }"""
+
+
+async def structured_of(api: Api, dataset_id: str) -> dict:
+    return (await api(STRUCTURED, {"d": dataset_id}))["dataset"]["scoring"]
+
+
+async def refused_paths(api: Api, dataset_id: str, section: dict) -> list[str]:
+    errors = await api.errors(UPDATE_SCORING, {"d": dataset_id, "p": {"structured": section}})
+    assert errors.codes == ["BAD_USER_INPUT"]
+    return [f["path"] for f in errors.errors[0]["extensions"]["fields"]]
+
+
+async def test_a_new_dataset_has_the_structured_scorer_off_and_must_pass(owner: Api) -> None:
+    scoring = await structured_of(owner, await create_dataset(owner))
+    found = scoring["structured"]
+    assert (found["enabled"], found["mustPass"], found["strictness"]) == (False, True, 0.5)
+    assert (found["embeddingThreshold"], found["passAt"]) == (pytest.approx(0.85), 0.8)
+    assert (found["embeddingModel"], found["judgeModel"]) == (None, None)
+    assert found["exactOnlyNotice"] == EXACT_ONLY_NOTICE
+    assert "structured" not in scoring["json"]
+
+
+async def test_the_models_are_saved_connections_named_by_their_ids(
+    owner: Api, model_server: ModelServer
+) -> None:
+    dataset_id, connection_id = await structured_dataset(owner, model_server, strictness=0.25)
+    scoring = await structured_of(owner, dataset_id)
+    found = scoring["structured"]
+    assert found["embeddingModel"] == {
+        "local": False,
+        "connectionId": connection_id,
+        "model": EMBEDDING_MODEL,
+        "connection": {"name": "Scripted models"},
+    }
+    assert found["judgeModel"]["model"] == JUDGE_MODEL
+    assert (found["strictness"], found["embeddingThreshold"]) == (0.25, pytest.approx(0.8))
+    assert found["exactOnlyNotice"] is None
+    assert scoring["json"]["structured"]["judge_model"] == {
+        "model_connection_id": connection_id,
+        "model": JUDGE_MODEL,
+    }
+    # Left out, a setting keeps its value; the local model is a choice of its own.
+    await update_scoring(
+        owner, dataset_id, {"structured": {"embedding_model": "local:all-minilm-l6-v2"}}
+    )
+    found = (await structured_of(owner, dataset_id))["structured"]
+    assert found["embeddingModel"]["local"] is True
+    assert found["embeddingModel"]["connection"] is None
+    assert (found["strictness"], found["judgeModel"]["model"]) == (0.25, JUDGE_MODEL)
+
+
+async def test_broken_settings_are_refused_by_their_path(
+    owner: Api, model_server: ModelServer
+) -> None:
+    dataset_id, connection_id = await structured_dataset(owner, model_server)
+    assert await refused_paths(owner, dataset_id, {"strictness": 1.5}) == ["structured.strictness"]
+    assert await refused_paths(owner, dataset_id, {"judge": {}}) == ["structured.judge"]
+    assert await refused_paths(
+        owner,
+        dataset_id,
+        {"embedding_model": {"model_connection_id": connection_id, "model": "nope"}},
+    ) == ["structured.embedding_model.model"]
+    gone = {"model_connection_id": "TW9kZWxDb25uZWN0aW9uOjk5", "model": JUDGE_MODEL}
+    assert await refused_paths(owner, dataset_id, {"judge_model": gone}) == [
+        "structured.judge_model.model_connection_id"
+    ]
+
+
+async def test_an_anthropic_connection_computes_no_embeddings(
+    owner: Api, model_server: ModelServer
+) -> None:
+    dataset_id = await create_dataset(owner)
+    anthropic = await add_connection(
+        owner, model_server, name="Claude", provider="ANTHROPIC", models=["claude-3-5-haiku-latest"]
+    )
+    choice = {"model_connection_id": anthropic, "model": "claude-3-5-haiku-latest"}
+    errors = await owner.errors(
+        UPDATE_SCORING, {"d": dataset_id, "p": {"structured": {"embedding_model": choice}}}
+    )
+    (field,) = errors.errors[0]["extensions"]["fields"]
+    assert field["path"] == "structured.embedding_model.model_connection_id"
+    assert "computes no embeddings" in field["message"]
+    judged = await update_scoring(owner, dataset_id, {"structured": {"judge_model": choice}})
+    assert judged["json"]["structured"]["judge_model"]["model"] == "claude-3-5-haiku-latest"
