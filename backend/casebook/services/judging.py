@@ -31,8 +31,7 @@ from casebook.services import metering
 from casebook.services.context import ServiceContext
 from casebook.services.model_connections import (
     connection_spec,
-    find_connection,
-    parse_connection_ref,
+    usable_connection,
 )
 
 # Reasoning models take no temperature; a model not listed here that refuses one is
@@ -70,18 +69,9 @@ async def _connection_or_reason(
     judge = config.judge
     if judge.model_connection_id is None or judge.model is None:
         return NO_MODEL_REASON
-    connection_id = parse_connection_ref(judge.model_connection_id)
-    async with ctx.reading() as session:
-        row = (
-            await find_connection(session, organization_id, connection_id)
-            if connection_id is not None
-            else None
-        )
-    if row is None:
-        return "the judge's model connection no longer exists: choose another in Settings"
-    if judge.model not in row.models:
-        return f"the model {judge.model!r} is no longer listed on the connection {row.name!r}"
-    return row
+    return await usable_connection(
+        ctx, organization_id, judge.model_connection_id, judge.model, whose="the judge's model"
+    )
 
 
 async def judge_unavailable(
@@ -92,13 +82,7 @@ async def judge_unavailable(
     found = await _connection_or_reason(ctx, organization_id, config)
     if isinstance(found, str):
         return found
-    try:
-        await metering.DatabaseMeteringSink(ctx.sessionmaker).check(
-            organization_id, metering.JUDGE_HELPER
-        )
-    except BudgetExhausted as spent:
-        return spent.reason
-    return None
+    return await metering.budget_reason(ctx.sessionmaker, organization_id, metering.JUDGE_HELPER)
 
 
 async def _provider_or_reason(

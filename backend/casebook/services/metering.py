@@ -226,3 +226,14 @@ async def _store_budget(
             summary={"helper": helper, "monthly_limit_usd": monthly_limit_usd},
             request_id=ctx.request_id,
         )
+
+
+async def budget_reason(
+    sessionmaker: SessionMaker, organization_id: int, helper: str
+) -> str | None:
+    """Why ``helper`` may not call a model now (a spent budget), or ``None``. Nothing is called."""
+    try:
+        await DatabaseMeteringSink(sessionmaker).check(organization_id, helper)
+    except BudgetExhausted as spent:
+        return spent.reason
+    return None

@@ -161,6 +161,27 @@ def parse_connection_ref(ref: str | None) -> int | None:
     return int(ref)
 
 
+async def usable_connection(
+    ctx: ServiceContext, organization_id: int, connection_ref: str | None, model: str, *, whose: str
+) -> ModelConnection | str:
+    """The connection a setting names when it still offers the model, or why it cannot be used.
+
+    ``whose`` names the setting in the reason, e.g. "the judge's model".
+    """
+    connection_id = parse_connection_ref(connection_ref)
+    async with ctx.reading() as session:
+        row = (
+            await find_connection(session, organization_id, connection_id)
+            if connection_id is not None
+            else None
+        )
+    if row is None:
+        return f"{whose} connection no longer exists: choose another in Settings"
+    if model not in row.models:
+        return f"the model {model!r} is no longer listed on the connection {row.name!r}"
+    return row
+
+
 def connection_spec(settings: Settings, row: ModelConnection) -> ConnectionSpec:
     """What the provider factory needs, the key decrypted. Raises ``KeyDecryptionFailed``."""
     key = cipher(settings).decrypt(row.key_ciphertext) if row.key_ciphertext else None

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from casebook.db.models import ModelConnection
 from casebook.domain.structured import ModelChoice
-from casebook.llm.errors import BudgetExhausted
 from casebook.llm.factory import build_provider
 from casebook.llm.local_embeddings import (
     LOCAL_EMBEDDING_MODEL,
@@ -31,8 +30,7 @@ from casebook.services.context import ServiceContext
 from casebook.services.judging import provider_settings
 from casebook.services.model_connections import (
     connection_spec,
-    find_connection,
-    parse_connection_ref,
+    usable_connection,
 )
 
 # OpenAI's embeddings endpoint takes up to 2,048 inputs a request: every text of an
@@ -81,28 +79,18 @@ def shown_model(choice: ModelChoice) -> str:
 async def _connection_or_reason(
     ctx: ServiceContext, organization_id: int, choice: ModelChoice, role: str
 ) -> ModelConnection | str:
-    connection_id = parse_connection_ref(choice.connection_id)
-    async with ctx.reading() as session:
-        row = (
-            await find_connection(session, organization_id, connection_id)
-            if connection_id is not None
-            else None
-        )
-    if row is None:
-        return f"the structured scorer's {role} connection no longer exists: choose another in Settings"
-    if choice.model not in row.models:
-        return f"the model {choice.model!r} is no longer listed on the connection {row.name!r}"
-    if role == "embedding model" and row.provider == "anthropic":
-        return f"the connection {row.name!r} is Anthropic's, which computes no embeddings"
-    return row
-
-
-async def _budget_reason(ctx: ServiceContext, organization_id: int, helper: str) -> str | None:
-    try:
-        await metering.DatabaseMeteringSink(ctx.sessionmaker).check(organization_id, helper)
-    except BudgetExhausted as spent:
-        return spent.reason
-    return None
+    found = await usable_connection(
+        ctx,
+        organization_id,
+        choice.connection_id,
+        choice.model,
+        whose=f"the structured scorer's {role}",
+    )
+    if isinstance(found, str):
+        return found
+    if role == "embedding model" and found.provider == "anthropic":
+        return f"the connection {found.name!r} is Anthropic's, which computes no embeddings"
+    return found
 
 
 async def open_model(
@@ -151,4 +139,4 @@ async def model_unavailable(
         return opened
     await opened.provider.aclose()
     helper = metering.EMBEDDINGS_HELPER if embeddings else metering.STRUCTURED_JUDGE_HELPER
-    return await _budget_reason(ctx, organization_id, helper)
+    return await metering.budget_reason(ctx.sessionmaker, organization_id, helper)

@@ -63,3 +63,18 @@ class ModelConnectionType(relay.Node):
                     raise
                 found.append(None)
         return found
+
+
+async def saved_connection(
+    info: Info, connection_id: relay.GlobalID | None
+) -> ModelConnectionType | None:
+    """The connection a setting names; null when none is set or it was deleted."""
+    if connection_id is None:
+        return None
+    try:
+        row = await model_connections.get_connection(
+            info.context.services, int(connection_id.node_id)
+        )
+    except NotFound:
+        return None
+    return ModelConnectionType.from_row(row)

@@ -18,14 +18,14 @@ from casebook.domain.grading.structured_scorer import STRUCTURED_DEFAULTS, struc
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.types.case import CaseType
-from casebook.graphql.types.model_connection import ModelConnectionType
+from casebook.graphql.types.model_connection import ModelConnectionType, saved_connection
 from casebook.graphql.types.structured_settings import (
     StructuredScorerSettingsType,
     structured_models_for_client,
     structured_models_from_client,
 )
 from casebook.services import model_connections, scoring_config
-from casebook.services.errors import BadUserInput, NotFound
+from casebook.services.errors import BadUserInput
 
 CONNECTION_SETTING = "model_connection_id"
 
@@ -98,15 +98,7 @@ class JudgeSettingsType:
 
     @strawberry.field(description="The saved connection; null when none is set or it was deleted.")
     async def connection(self, info: Info) -> ModelConnectionType | None:
-        if self.connection_id is None:
-            return None
-        try:
-            row = await model_connections.get_connection(
-                info.context.services, int(self.connection_id.node_id)
-            )
-        except NotFound:
-            return None
-        return ModelConnectionType.from_row(row)
+        return await saved_connection(info, self.connection_id)
 
 
 @strawberry.type(

@@ -13,10 +13,9 @@ from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.domain.structured import EXACT_ONLY_NOTICE, ModelChoice, StructuredSettings
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
-from casebook.graphql.types.model_connection import ModelConnectionType
+from casebook.graphql.types.model_connection import ModelConnectionType, saved_connection
 from casebook.llm.local_embeddings import local_embeddings_installed
 from casebook.services import model_connections
-from casebook.services.errors import NotFound
 
 MODEL_SETTINGS = ("embedding_model", "judge_model")
 CONNECTION_SETTING = "model_connection_id"
@@ -64,15 +63,7 @@ class StructuredModelChoiceType:
 
     @strawberry.field(description="The saved connection; null for the local model or when gone.")
     async def connection(self, info: Info) -> ModelConnectionType | None:
-        if self.connection_id is None:
-            return None
-        try:
-            row = await model_connections.get_connection(
-                info.context.services, int(self.connection_id.node_id)
-            )
-        except NotFound:
-            return None
-        return ModelConnectionType.from_row(row)
+        return await saved_connection(info, self.connection_id)
 
 
 @strawberry.type(
