@@ -8,6 +8,8 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   targets: string[];
+  /** What axe found at each target, such as the two colours and their contrast. */
+  details: string[];
 }
 
 /**
@@ -17,13 +19,14 @@ export interface AxeViolation {
 export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
+      details: violation.nodes.map((node) => node.failureSummary ?? ''),
     }));
   });
 }

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAs } from './graphqlAsUser';
-import { OTHER_OWNER, REVIEWER } from './people';
+import { CURATOR, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
 import { FRONTEND_DIR, runCasebook, startStack } from './stack';
 
 /**
- * Starts the stack with two organizations: the reviewer owns one and is a
- * Builder in the other, so switching organization shows another role.
+ * Starts the stack with four organizations: the reviewer owns one and is a
+ * Builder in the other, so switching organization shows another role; the
+ * curator owns a third, where the dataset tests work, with a teammate to
+ * share with; a newcomer owns a fourth with no dataset yet.
  * Returns the teardown, which stops everything and removes the data folder.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -19,6 +21,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       dataDir, consolePort, log,
     );
     await runCasebook(
+      ['create-admin', '--email', CURATOR.email, '--name', CURATOR.name, '--organization', CURATOR.organization, '--password', CURATOR.password],
+      dataDir, consolePort, log,
+    );
+    await runCasebook(
+      ['create-admin', '--email', NEWCOMER.email, '--name', NEWCOMER.name, '--organization', NEWCOMER.organization, '--password', NEWCOMER.password],
+      dataDir, consolePort, log,
+    );
+    await runCasebook(
       ['create-admin', '--email', OTHER_OWNER.email, '--name', OTHER_OWNER.name, '--organization', REVIEWER.otherOrganization, '--password', OTHER_OWNER.password],
       dataDir, consolePort, log,
     );
@@ -27,6 +37,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const owner = await signInAs(stack.apiUrl, OTHER_OWNER.email, OTHER_OWNER.password);
     await owner.request('mutation($input: AddMemberInput!) { addMember(input: $input) { member { role } } }', {
       input: { email: REVIEWER.email, role: 'BUILDER' },
+    });
+    const curator = await signInAs(stack.apiUrl, CURATOR.email, CURATOR.password);
+    await curator.request('mutation($input: AddMemberInput!) { addMember(input: $input) { member { role } } }', {
+      input: { email: TEAMMATE.email, name: TEAMMATE.name, role: 'MEMBER', password: TEAMMATE.password },
     });
   } catch (error) {
     await stack.stop();

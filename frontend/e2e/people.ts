@@ -14,3 +14,26 @@ export const OTHER_OWNER = {
   name: 'Robin Lead',
   password: 'acme-owner-passphrase',
 };
+
+/** Owner of an organization of their own, where the dataset tests create what they need. */
+export const CURATOR = {
+  email: 'curator@contoso.casebook.test',
+  name: 'Casey Curator',
+  password: 'curator-passphrase-1',
+  organization: 'Contoso Evals',
+};
+
+/** A Member of the curator's organization, to share datasets with. */
+export const TEAMMATE = {
+  email: 'sam@contoso.casebook.test',
+  name: 'Sam Teammate',
+  password: 'teammate-passphrase-1',
+};
+
+/** Owner of an organization with no dataset yet, who meets the first dataset's guided walk. */
+export const NEWCOMER = {
+  email: 'nova@fabrikam.casebook.test',
+  name: 'Nova Newcomer',
+  password: 'newcomer-passphrase-1',
+  organization: 'Fabrikam Bots',
+};

@@ -94,7 +94,7 @@ test.describe('the shell', () => {
     const dialog = page.getByRole('dialog', { name: 'Connection check' });
     await expect(dialog.getByRole('status')).toHaveText(/Everything answered, in \d+ ms\./, { timeout: 25_000 });
     await saveScreenshot(page, '07-connection-check');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
   });
 

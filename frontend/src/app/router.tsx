@@ -1,9 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { DatasetsPage } from '../datasets/DatasetsPage';
 import { SignInPage } from '../session/SignInPage';
 import { ShellLayout } from '../shell/ShellLayout';
 import { RequireSignedIn, RequireSignedOut, RootLayout } from './gates';
 import { NotFoundPage } from './NotFoundPage';
+
+/** The section pages load when first opened, so signing in does not wait for every screen's code. */
+const datasetsPage = async () => ({ Component: (await import('../datasets/DatasetsPage')).DatasetsPage });
+const datasetWorkspacePage = async () => ({ Component: (await import('../datasets/DatasetWorkspacePage')).DatasetWorkspacePage });
 
 export function createConsoleRouter() {
   return createBrowserRouter([
@@ -18,7 +21,8 @@ export function createConsoleRouter() {
               element: <ShellLayout />,
               children: [
                 { index: true, element: <Navigate to="/datasets" replace /> },
-                { path: 'datasets', element: <DatasetsPage /> },
+                { path: 'datasets', lazy: datasetsPage },
+                { path: 'datasets/:datasetId', lazy: datasetWorkspacePage },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** A deep teal: calm for all-day reading, and dark enough at shade 7 for white text (AA). */
 const casebookTeal: MantineColorsTuple = [
@@ -14,7 +21,23 @@ const casebookTeal: MantineColorsTuple = [
   '#005c64',
 ];
 
+/**
+ * Light badges and buttons take their text from the colour's darkest shade,
+ * darkened further: Mantine's default for them (shade 6 of teal, lime,
+ * yellow, cyan …), and even shade 9 of yellow and teal, is below WCAG AA
+ * contrast on their own tinted background at badge size.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return resolved;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return resolved;
+  const text = `color-mix(in srgb, var(--mantine-color-${parsed.color}-9), black 40%)`;
+  return { ...resolved, color: text, hoverColor: text };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'casebook',
   primaryShade: 7,
   colors: { casebook: casebookTeal },
@@ -39,8 +62,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    // Tags keep the case they were written in.
+    Badge: { defaultProps: { tt: 'none' } },
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } },
-    Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.35, blur: 2 } } },
+    Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.35, blur: 2 }, closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 

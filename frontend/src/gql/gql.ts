@@ -14,6 +14,40 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n": typeof types.CaseRowFieldsFragmentDoc,
+    "\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n": typeof types.CaseFieldsFragmentDoc,
+    "\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n": typeof types.DatasetCasesDocument,
+    "\n  query Case($id: ID!, $version: Int) {\n    case(id: $id, version: $version) {\n      ...CaseFields\n    }\n  }\n": typeof types.CaseDocument,
+    "\n  mutation AddCase($datasetId: ID!, $case: CaseInput!, $allowTwin: Boolean!) {\n    addCase(datasetId: $datasetId, case: $case, allowTwin: $allowTwin) {\n      case {\n        ...CaseFields\n      }\n      version\n      twins {\n        id\n        input\n        masked\n        changedInVersion\n        tags\n      }\n    }\n  }\n": typeof types.AddCaseDocument,
+    "\n  mutation UpdateCase($id: ID!, $baseVersion: Int!, $case: CaseInput!) {\n    updateCase(id: $id, baseVersion: $baseVersion, case: $case) {\n      case {\n        ...CaseFields\n      }\n      version\n      changed\n    }\n  }\n": typeof types.UpdateCaseDocument,
+    "\n  mutation RemoveCase($id: ID!, $baseVersion: Int) {\n    removeCase(id: $id, baseVersion: $baseVersion) {\n      removedCaseId\n      version\n    }\n  }\n": typeof types.RemoveCaseDocument,
+    "\n  mutation ImportCases($datasetId: ID!, $file: Upload!) {\n    importCases(datasetId: $datasetId, file: $file) {\n      version\n      imported\n      redacted\n    }\n  }\n": typeof types.ImportCasesDocument,
+    "\n  query ImportColumns {\n    caseImportColumns\n  }\n": typeof types.ImportColumnsDocument,
+    "\n  query ImportTemplate {\n    caseImportTemplate\n  }\n": typeof types.ImportTemplateDocument,
+    "\n  query ExportCases($id: ID!, $format: String!, $version: Int) {\n    dataset(id: $id) {\n      id\n      export(format: $format, version: $version) {\n        filename\n        contentType\n        content\n        caseCount\n      }\n    }\n  }\n": typeof types.ExportCasesDocument,
+    "\n  fragment DatasetListFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    updatedAt\n    versions(first: 1) {\n      number\n      caseCount\n    }\n  }\n": typeof types.DatasetListFieldsFragmentDoc,
+    "\n  query Datasets($first: Int!, $after: String, $search: String) {\n    datasets(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...DatasetListFields\n        }\n      }\n    }\n  }\n": typeof types.DatasetsDocument,
+    "\n  fragment DatasetHeaderFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    createdAt\n    updatedAt\n    viewerCan {\n      view\n      edit\n      run\n      readRuns\n    }\n  }\n": typeof types.DatasetHeaderFieldsFragmentDoc,
+    "\n  query Dataset($id: ID!) {\n    dataset(id: $id) {\n      ...DatasetHeaderFields\n    }\n  }\n": typeof types.DatasetDocument,
+    "\n  fragment DatasetVersionFields on DatasetVersion {\n    number\n    action\n    summary\n    caseCount\n    createdAt\n  }\n": typeof types.DatasetVersionFieldsFragmentDoc,
+    "\n  query DatasetVersions($id: ID!) {\n    dataset(id: $id) {\n      id\n      versions(first: 100) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n": typeof types.DatasetVersionsDocument,
+    "\n  query DatasetVersion($id: ID!, $number: Int!) {\n    dataset(id: $id) {\n      id\n      version(number: $number) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n": typeof types.DatasetVersionDocument,
+    "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n": typeof types.CreateDatasetDocument,
+    "\n  mutation UpdateDatasetDetails($input: UpdateDatasetDetailsInput!) {\n    updateDatasetDetails(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n": typeof types.UpdateDatasetDetailsDocument,
+    "\n  mutation DeleteDataset($id: ID!) {\n    deleteDataset(id: $id) {\n      deletedId\n    }\n  }\n": typeof types.DeleteDatasetDocument,
+    "\n  query DatasetSharing($id: ID!) {\n    dataset(id: $id) {\n      id\n      visibility\n      ownedByViewer\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n      role\n    }\n  }\n": typeof types.DatasetSharingDocument,
+    "\n  mutation SetDatasetVisibility($id: ID!, $visibility: Visibility!) {\n    setDatasetVisibility(id: $id, visibility: $visibility) {\n      dataset {\n        id\n        visibility\n      }\n    }\n  }\n": typeof types.SetDatasetVisibilityDocument,
+    "\n  mutation ShareDataset($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareDataset(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n        doesNothing\n      }\n    }\n  }\n": typeof types.ShareDatasetDocument,
+    "\n  mutation RevokeDatasetGrant($id: ID!, $userId: ID!) {\n    revokeDatasetGrant(id: $id, userId: $userId) {\n      dataset {\n        id\n        grants {\n          user {\n            id\n          }\n          level\n          doesNothing\n        }\n      }\n    }\n  }\n": typeof types.RevokeDatasetGrantDocument,
+    "\n  fragment ScorerSwitchesFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n": typeof types.ScorerSwitchesFieldsFragmentDoc,
+    "\n  query DatasetScorers($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": typeof types.DatasetScorersDocument,
+    "\n  fragment ModelConnectionFields on ModelConnection {\n    id\n    name\n    provider\n    baseUrl\n    models\n    keyHint\n  }\n": typeof types.ModelConnectionFieldsFragmentDoc,
+    "\n  fragment ScoringFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n      defaultChecks\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n      connectionId\n      model\n      instructions\n      criteria {\n        id\n        text\n      }\n      scale\n      passAt\n      yesNoGrading\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n": typeof types.ScoringFieldsFragmentDoc,
+    "\n  query DatasetScoring($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScoringFields\n      }\n    }\n    modelConnections {\n      ...ModelConnectionFields\n    }\n  }\n": typeof types.DatasetScoringDocument,
+    "\n  query ScoringCoverage($id: ID!, $patch: JSON) {\n    dataset(id: $id) {\n      id\n      scoring {\n        coverage(patch: $patch) {\n          caseCount\n          checks\n          toolCalls\n          judge\n          reference\n          counterExample\n          nothingGrades\n          referenceOffered\n        }\n      }\n    }\n  }\n": typeof types.ScoringCoverageDocument,
+    "\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": typeof types.UpdateScoringDocument,
+    "\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n": typeof types.SuggestRuleDocument,
+    "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n": typeof types.AddModelConnectionDocument,
     "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": typeof types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
@@ -23,6 +57,40 @@ type Documents = {
     "\n  subscription JobProgress($id: ID!) {\n    jobProgress(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.JobProgressDocument,
 };
 const documents: Documents = {
+    "\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n": types.CaseRowFieldsFragmentDoc,
+    "\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n": types.CaseFieldsFragmentDoc,
+    "\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n": types.DatasetCasesDocument,
+    "\n  query Case($id: ID!, $version: Int) {\n    case(id: $id, version: $version) {\n      ...CaseFields\n    }\n  }\n": types.CaseDocument,
+    "\n  mutation AddCase($datasetId: ID!, $case: CaseInput!, $allowTwin: Boolean!) {\n    addCase(datasetId: $datasetId, case: $case, allowTwin: $allowTwin) {\n      case {\n        ...CaseFields\n      }\n      version\n      twins {\n        id\n        input\n        masked\n        changedInVersion\n        tags\n      }\n    }\n  }\n": types.AddCaseDocument,
+    "\n  mutation UpdateCase($id: ID!, $baseVersion: Int!, $case: CaseInput!) {\n    updateCase(id: $id, baseVersion: $baseVersion, case: $case) {\n      case {\n        ...CaseFields\n      }\n      version\n      changed\n    }\n  }\n": types.UpdateCaseDocument,
+    "\n  mutation RemoveCase($id: ID!, $baseVersion: Int) {\n    removeCase(id: $id, baseVersion: $baseVersion) {\n      removedCaseId\n      version\n    }\n  }\n": types.RemoveCaseDocument,
+    "\n  mutation ImportCases($datasetId: ID!, $file: Upload!) {\n    importCases(datasetId: $datasetId, file: $file) {\n      version\n      imported\n      redacted\n    }\n  }\n": types.ImportCasesDocument,
+    "\n  query ImportColumns {\n    caseImportColumns\n  }\n": types.ImportColumnsDocument,
+    "\n  query ImportTemplate {\n    caseImportTemplate\n  }\n": types.ImportTemplateDocument,
+    "\n  query ExportCases($id: ID!, $format: String!, $version: Int) {\n    dataset(id: $id) {\n      id\n      export(format: $format, version: $version) {\n        filename\n        contentType\n        content\n        caseCount\n      }\n    }\n  }\n": types.ExportCasesDocument,
+    "\n  fragment DatasetListFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    updatedAt\n    versions(first: 1) {\n      number\n      caseCount\n    }\n  }\n": types.DatasetListFieldsFragmentDoc,
+    "\n  query Datasets($first: Int!, $after: String, $search: String) {\n    datasets(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...DatasetListFields\n        }\n      }\n    }\n  }\n": types.DatasetsDocument,
+    "\n  fragment DatasetHeaderFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    createdAt\n    updatedAt\n    viewerCan {\n      view\n      edit\n      run\n      readRuns\n    }\n  }\n": types.DatasetHeaderFieldsFragmentDoc,
+    "\n  query Dataset($id: ID!) {\n    dataset(id: $id) {\n      ...DatasetHeaderFields\n    }\n  }\n": types.DatasetDocument,
+    "\n  fragment DatasetVersionFields on DatasetVersion {\n    number\n    action\n    summary\n    caseCount\n    createdAt\n  }\n": types.DatasetVersionFieldsFragmentDoc,
+    "\n  query DatasetVersions($id: ID!) {\n    dataset(id: $id) {\n      id\n      versions(first: 100) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n": types.DatasetVersionsDocument,
+    "\n  query DatasetVersion($id: ID!, $number: Int!) {\n    dataset(id: $id) {\n      id\n      version(number: $number) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n": types.DatasetVersionDocument,
+    "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n": types.CreateDatasetDocument,
+    "\n  mutation UpdateDatasetDetails($input: UpdateDatasetDetailsInput!) {\n    updateDatasetDetails(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n": types.UpdateDatasetDetailsDocument,
+    "\n  mutation DeleteDataset($id: ID!) {\n    deleteDataset(id: $id) {\n      deletedId\n    }\n  }\n": types.DeleteDatasetDocument,
+    "\n  query DatasetSharing($id: ID!) {\n    dataset(id: $id) {\n      id\n      visibility\n      ownedByViewer\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n      role\n    }\n  }\n": types.DatasetSharingDocument,
+    "\n  mutation SetDatasetVisibility($id: ID!, $visibility: Visibility!) {\n    setDatasetVisibility(id: $id, visibility: $visibility) {\n      dataset {\n        id\n        visibility\n      }\n    }\n  }\n": types.SetDatasetVisibilityDocument,
+    "\n  mutation ShareDataset($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareDataset(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n        doesNothing\n      }\n    }\n  }\n": types.ShareDatasetDocument,
+    "\n  mutation RevokeDatasetGrant($id: ID!, $userId: ID!) {\n    revokeDatasetGrant(id: $id, userId: $userId) {\n      dataset {\n        id\n        grants {\n          user {\n            id\n          }\n          level\n          doesNothing\n        }\n      }\n    }\n  }\n": types.RevokeDatasetGrantDocument,
+    "\n  fragment ScorerSwitchesFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n": types.ScorerSwitchesFieldsFragmentDoc,
+    "\n  query DatasetScorers($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": types.DatasetScorersDocument,
+    "\n  fragment ModelConnectionFields on ModelConnection {\n    id\n    name\n    provider\n    baseUrl\n    models\n    keyHint\n  }\n": types.ModelConnectionFieldsFragmentDoc,
+    "\n  fragment ScoringFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n      defaultChecks\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n      connectionId\n      model\n      instructions\n      criteria {\n        id\n        text\n      }\n      scale\n      passAt\n      yesNoGrading\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n": types.ScoringFieldsFragmentDoc,
+    "\n  query DatasetScoring($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScoringFields\n      }\n    }\n    modelConnections {\n      ...ModelConnectionFields\n    }\n  }\n": types.DatasetScoringDocument,
+    "\n  query ScoringCoverage($id: ID!, $patch: JSON) {\n    dataset(id: $id) {\n      id\n      scoring {\n        coverage(patch: $patch) {\n          caseCount\n          checks\n          toolCalls\n          judge\n          reference\n          counterExample\n          nothingGrades\n          referenceOffered\n        }\n      }\n    }\n  }\n": types.ScoringCoverageDocument,
+    "\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": types.UpdateScoringDocument,
+    "\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n": types.SuggestRuleDocument,
+    "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n": types.AddModelConnectionDocument,
     "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": types.LoginDocument,
@@ -46,6 +114,142 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n"): (typeof documents)["\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n"): (typeof documents)["\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Case($id: ID!, $version: Int) {\n    case(id: $id, version: $version) {\n      ...CaseFields\n    }\n  }\n"): (typeof documents)["\n  query Case($id: ID!, $version: Int) {\n    case(id: $id, version: $version) {\n      ...CaseFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddCase($datasetId: ID!, $case: CaseInput!, $allowTwin: Boolean!) {\n    addCase(datasetId: $datasetId, case: $case, allowTwin: $allowTwin) {\n      case {\n        ...CaseFields\n      }\n      version\n      twins {\n        id\n        input\n        masked\n        changedInVersion\n        tags\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddCase($datasetId: ID!, $case: CaseInput!, $allowTwin: Boolean!) {\n    addCase(datasetId: $datasetId, case: $case, allowTwin: $allowTwin) {\n      case {\n        ...CaseFields\n      }\n      version\n      twins {\n        id\n        input\n        masked\n        changedInVersion\n        tags\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCase($id: ID!, $baseVersion: Int!, $case: CaseInput!) {\n    updateCase(id: $id, baseVersion: $baseVersion, case: $case) {\n      case {\n        ...CaseFields\n      }\n      version\n      changed\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCase($id: ID!, $baseVersion: Int!, $case: CaseInput!) {\n    updateCase(id: $id, baseVersion: $baseVersion, case: $case) {\n      case {\n        ...CaseFields\n      }\n      version\n      changed\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveCase($id: ID!, $baseVersion: Int) {\n    removeCase(id: $id, baseVersion: $baseVersion) {\n      removedCaseId\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveCase($id: ID!, $baseVersion: Int) {\n    removeCase(id: $id, baseVersion: $baseVersion) {\n      removedCaseId\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportCases($datasetId: ID!, $file: Upload!) {\n    importCases(datasetId: $datasetId, file: $file) {\n      version\n      imported\n      redacted\n    }\n  }\n"): (typeof documents)["\n  mutation ImportCases($datasetId: ID!, $file: Upload!) {\n    importCases(datasetId: $datasetId, file: $file) {\n      version\n      imported\n      redacted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportColumns {\n    caseImportColumns\n  }\n"): (typeof documents)["\n  query ImportColumns {\n    caseImportColumns\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportTemplate {\n    caseImportTemplate\n  }\n"): (typeof documents)["\n  query ImportTemplate {\n    caseImportTemplate\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportCases($id: ID!, $format: String!, $version: Int) {\n    dataset(id: $id) {\n      id\n      export(format: $format, version: $version) {\n        filename\n        contentType\n        content\n        caseCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExportCases($id: ID!, $format: String!, $version: Int) {\n    dataset(id: $id) {\n      id\n      export(format: $format, version: $version) {\n        filename\n        contentType\n        content\n        caseCount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DatasetListFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    updatedAt\n    versions(first: 1) {\n      number\n      caseCount\n    }\n  }\n"): (typeof documents)["\n  fragment DatasetListFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    updatedAt\n    versions(first: 1) {\n      number\n      caseCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Datasets($first: Int!, $after: String, $search: String) {\n    datasets(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...DatasetListFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Datasets($first: Int!, $after: String, $search: String) {\n    datasets(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...DatasetListFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DatasetHeaderFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    createdAt\n    updatedAt\n    viewerCan {\n      view\n      edit\n      run\n      readRuns\n    }\n  }\n"): (typeof documents)["\n  fragment DatasetHeaderFields on Dataset {\n    id\n    name\n    description\n    visibility\n    latestVersion\n    ownedByViewer\n    createdAt\n    updatedAt\n    viewerCan {\n      view\n      edit\n      run\n      readRuns\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dataset($id: ID!) {\n    dataset(id: $id) {\n      ...DatasetHeaderFields\n    }\n  }\n"): (typeof documents)["\n  query Dataset($id: ID!) {\n    dataset(id: $id) {\n      ...DatasetHeaderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DatasetVersionFields on DatasetVersion {\n    number\n    action\n    summary\n    caseCount\n    createdAt\n  }\n"): (typeof documents)["\n  fragment DatasetVersionFields on DatasetVersion {\n    number\n    action\n    summary\n    caseCount\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetVersions($id: ID!) {\n    dataset(id: $id) {\n      id\n      versions(first: 100) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query DatasetVersions($id: ID!) {\n    dataset(id: $id) {\n      id\n      versions(first: 100) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetVersion($id: ID!, $number: Int!) {\n    dataset(id: $id) {\n      id\n      version(number: $number) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query DatasetVersion($id: ID!, $number: Int!) {\n    dataset(id: $id) {\n      id\n      version(number: $number) {\n        ...DatasetVersionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDatasetDetails($input: UpdateDatasetDetailsInput!) {\n    updateDatasetDetails(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDatasetDetails($input: UpdateDatasetDetailsInput!) {\n    updateDatasetDetails(input: $input) {\n      dataset {\n        ...DatasetHeaderFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDataset($id: ID!) {\n    deleteDataset(id: $id) {\n      deletedId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteDataset($id: ID!) {\n    deleteDataset(id: $id) {\n      deletedId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetSharing($id: ID!) {\n    dataset(id: $id) {\n      id\n      visibility\n      ownedByViewer\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n      role\n    }\n  }\n"): (typeof documents)["\n  query DatasetSharing($id: ID!) {\n    dataset(id: $id) {\n      id\n      visibility\n      ownedByViewer\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDatasetVisibility($id: ID!, $visibility: Visibility!) {\n    setDatasetVisibility(id: $id, visibility: $visibility) {\n      dataset {\n        id\n        visibility\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetDatasetVisibility($id: ID!, $visibility: Visibility!) {\n    setDatasetVisibility(id: $id, visibility: $visibility) {\n      dataset {\n        id\n        visibility\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShareDataset($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareDataset(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n        doesNothing\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ShareDataset($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareDataset(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n        doesNothing\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeDatasetGrant($id: ID!, $userId: ID!) {\n    revokeDatasetGrant(id: $id, userId: $userId) {\n      dataset {\n        id\n        grants {\n          user {\n            id\n          }\n          level\n          doesNothing\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeDatasetGrant($id: ID!, $userId: ID!) {\n    revokeDatasetGrant(id: $id, userId: $userId) {\n      dataset {\n        id\n        grants {\n          user {\n            id\n          }\n          level\n          doesNothing\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ScorerSwitchesFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n"): (typeof documents)["\n  fragment ScorerSwitchesFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetScorers($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query DatasetScorers($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ModelConnectionFields on ModelConnection {\n    id\n    name\n    provider\n    baseUrl\n    models\n    keyHint\n  }\n"): (typeof documents)["\n  fragment ModelConnectionFields on ModelConnection {\n    id\n    name\n    provider\n    baseUrl\n    models\n    keyHint\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ScoringFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n      defaultChecks\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n      connectionId\n      model\n      instructions\n      criteria {\n        id\n        text\n      }\n      scale\n      passAt\n      yesNoGrading\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n"): (typeof documents)["\n  fragment ScoringFields on ScoringConfig {\n    checks {\n      enabled\n      mustPass\n      defaultChecks\n    }\n    toolCalls {\n      enabled\n      mustPass\n    }\n    judge {\n      enabled\n      mustPass\n      connectionId\n      model\n      instructions\n      criteria {\n        id\n        text\n      }\n      scale\n      passAt\n      yesNoGrading\n    }\n    reference {\n      enabled\n      mustPass\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetScoring($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScoringFields\n      }\n    }\n    modelConnections {\n      ...ModelConnectionFields\n    }\n  }\n"): (typeof documents)["\n  query DatasetScoring($id: ID!) {\n    dataset(id: $id) {\n      id\n      scoring {\n        ...ScoringFields\n      }\n    }\n    modelConnections {\n      ...ModelConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScoringCoverage($id: ID!, $patch: JSON) {\n    dataset(id: $id) {\n      id\n      scoring {\n        coverage(patch: $patch) {\n          caseCount\n          checks\n          toolCalls\n          judge\n          reference\n          counterExample\n          nothingGrades\n          referenceOffered\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ScoringCoverage($id: ID!, $patch: JSON) {\n    dataset(id: $id) {\n      id\n      scoring {\n        coverage(patch: $patch) {\n          caseCount\n          checks\n          toolCalls\n          judge\n          reference\n          counterExample\n          nothingGrades\n          referenceOffered\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n"): (typeof documents)["\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -20,6 +20,8 @@ export function ExitDialog({
       centered
       size="md"
       closeButtonProps={{ 'aria-label': 'Close and stay' }}
+      // Above the dialog or side panel whose editor it asks about.
+      zIndex={400}
     >
       {prompt && words && (
         <Stack gap="md">

@@ -112,4 +112,14 @@ describe('describePrompt', () => {
       'Case 42, Grading and Dataset details have changes that are not saved. It cannot be saved as it stands: go back to finish it, or discard it.',
     );
   });
+
+  it('says when saving makes no version, as for Grading and the dataset’s details', () => {
+    const settings = { ...grading, canSave: true, createsVersion: false };
+    expect(describePrompt({ kind: 'navigation', editors: [settings], choices: ['save', 'discard', 'stay'] }).body).toBe(
+      'Grading has changes that are not saved. Saving creates no new version: no case changes.',
+    );
+    expect(describePrompt({ kind: 'navigation', editors: [settings, caseEditor], choices: ['save', 'discard', 'stay'] }).body).toMatch(
+      /Saving creates a new version of the dataset\.$/,
+    );
+  });
 });

@@ -25,6 +25,8 @@ export interface RegisteredEditor {
   canSave: boolean;
   /** True when `next` still shows this editor, so going there does not leave it. */
   keepsLocation?: (next: LocationLike, current: LocationLike) => boolean;
+  /** Whether saving makes a new version of the dataset (a case does; Grading and the details do not). Yes when left out. */
+  createsVersion?: boolean;
 }
 
 export interface ExitAttempt {
@@ -117,8 +119,11 @@ const HEADINGS: Record<ExitKind, string> = {
 export function describePrompt(prompt: ExitPrompt): { heading: string; body: string } {
   const labels = prompt.editors.map((editor) => editor.label);
   const what = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-  const saving = prompt.choices.includes('save')
-    ? 'Saving creates a new version of the dataset.'
-    : 'It cannot be saved as it stands: go back to finish it, or discard it.';
+  const versioned = prompt.editors.some((editor) => editor.createsVersion !== false);
+  const saving = !prompt.choices.includes('save')
+    ? 'It cannot be saved as it stands: go back to finish it, or discard it.'
+    : versioned
+      ? 'Saving creates a new version of the dataset.'
+      : 'Saving creates no new version: no case changes.';
   return { heading: HEADINGS[prompt.kind], body: `${what} ${labels.length === 1 ? 'has' : 'have'} changes that are not saved. ${saving}` };
 }

@@ -16,6 +16,8 @@ export interface UnsavedChangesOptions {
   discard: () => void;
   /** True when `next` still shows this editor; by default only the same address does. */
   keepsLocation?: (next: LocationLike, current: LocationLike) => boolean;
+  /** False for an editor whose save makes no version (Grading, the dataset's details). */
+  createsVersion?: boolean;
 }
 
 /**
@@ -44,6 +46,9 @@ export function useUnsavedChanges(options: UnsavedChangesOptions): { confirmClos
       },
       get canSave() {
         return latest.current.canSave;
+      },
+      get createsVersion() {
+        return latest.current.createsVersion;
       },
       save: () => latest.current.save(),
       discard: () => latest.current.discard(),

@@ -1,0 +1,211 @@
+import { Alert, Button, EmptyState, Group, Loader, Menu, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconDots, IconFileImport, IconHistory, IconMessagePlus, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { problemFrom } from '../api/errors';
+import { ProblemAlert } from '../api/ProblemAlert';
+import { KeysetPager, useKeysetPages } from '../common/keyset';
+import { NEW_CASE, type WorkspaceParams } from '../datasets/workspaceParams';
+import type { CaseRowFieldsFragment, DatasetHeaderFieldsFragment } from '../gql/graphql';
+import { CaseDrawer } from './CaseDrawer';
+import { CasesTable } from './CasesTable';
+import { ExportMenu } from './ExportMenu';
+import { ImportDialog } from './ImportDialog';
+import { CASE_SOURCES, sourceLabel } from './labels';
+import { DatasetCasesQuery } from './operations';
+import { RemoveCaseDialog } from './RemoveCaseDialog';
+
+const PAGE_SIZE = 50;
+const LATER = 'Arrives with a later release';
+
+/** A place kept for what comes later: visible, labelled, and doing nothing yet. */
+function LaterButton({ label, icon }: { label: string; icon: React.ReactNode }) {
+  return (
+    <Tooltip label={LATER}>
+      <Button variant="default" leftSection={icon} data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * Cases: the table of the version on screen with search and filters, Add
+ * case and Import beside it, and the side panel a case opens in.
+ */
+export function CasesTab({
+  dataset,
+  viewedVersion,
+  params,
+  go,
+  restoreDraft,
+}: {
+  dataset: DatasetHeaderFieldsFragment;
+  viewedVersion: number;
+  params: WorkspaceParams;
+  go: (patch: Partial<WorkspaceParams>) => void;
+  restoreDraft: string | null;
+}) {
+  const latest = dataset.latestVersion;
+  const olderVersion = viewedVersion < latest;
+  const canEdit = dataset.viewerCan.edit && !olderVersion;
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
+  const [tag, setTag] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [importing, importDialog] = useDisclosure(false);
+  const [removing, setRemoving] = useState<CaseRowFieldsFragment | null>(null);
+  const pages = useKeysetPages(`${viewedVersion}|${debouncedSearch}|${tag}|${source}`);
+  const [{ data, fetching, error }] = useQuery({
+    query: DatasetCasesQuery,
+    variables: {
+      id: dataset.id,
+      version: olderVersion ? viewedVersion : null,
+      first: PAGE_SIZE,
+      after: pages.after,
+      tag,
+      source,
+      search: debouncedSearch || null,
+    },
+    pause: latest === 0,
+  });
+  const connection = data?.dataset.cases;
+  const rows = connection?.edges.map((edge) => edge.node) ?? [];
+  const tags = [...new Set([...rows.flatMap((row) => row.tags), ...(tag ? [tag] : [])])].sort((a, b) => a.localeCompare(b));
+  const filtered = Boolean(debouncedSearch || tag || source);
+  const problem = problemFrom(error);
+
+  const addButton = canEdit && (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => go({ caseId: NEW_CASE, editing: true })}>
+      Add case
+    </Button>
+  );
+  const importButton = canEdit && (
+    <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={importDialog.open}>
+      Import
+    </Button>
+  );
+
+  return (
+    <>
+      {olderVersion && (
+        <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden />} title={`You are reading version ${viewedVersion}, an older version`} mb="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">A version never changes, so this one is read-only: cases cannot be added, edited or imported here. The newest is version {latest}.</Text>
+            <Button size="xs" variant="default" onClick={() => go({ version: null, editing: false })}>
+              Go to the newest version
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {latest === 0 ? (
+        <Paper withBorder radius="md" py={48} px="xl">
+          <EmptyState
+            icon={<IconMessagePlus size={28} stroke={1.5} />}
+            variant="light"
+            title="No cases yet"
+            description="Write a question and what a good answer looks like, or import a CSV or JSONL file of cases. Every case you add creates a new version."
+          >
+            {canEdit && (
+              <EmptyState.Actions>
+                {addButton}
+                {importButton}
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm" gap="sm">
+            <Group gap="sm">
+              <TextInput
+                aria-label="Search cases"
+                placeholder="Search questions and answers"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                w={280}
+              />
+              <Select
+                aria-label="Filter by tag"
+                placeholder="Any tag"
+                data={tags}
+                value={tag}
+                onChange={setTag}
+                searchable
+                clearable
+                nothingFoundMessage="No tag on this page matches"
+                w={180}
+              />
+              <Select
+                aria-label="Filter by source"
+                placeholder="Any source"
+                data={CASE_SOURCES.map((value) => ({ value, label: sourceLabel(value).text }))}
+                value={source}
+                onChange={setSource}
+                clearable
+                w={160}
+              />
+              {connection && typeof connection.totalCount === 'number' && (
+                <Text size="sm" c="dimmed" role="status">
+                  {connection.totalCount === 1 ? '1 case' : `${connection.totalCount} cases`}
+                  {filtered ? ' match' : ` in v${viewedVersion}`}
+                </Text>
+              )}
+              {fetching && <Loader size="sm" aria-label="Loading cases" />}
+            </Group>
+            <Group gap="xs">
+              {addButton}
+              {importButton}
+              {canEdit && <LaterButton label="Generate cases" icon={<IconSparkles size={16} aria-hidden />} />}
+              <ExportMenu datasetId={dataset.id} version={viewedVersion} />
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" px="xs" aria-label="More sources of cases">
+                    <IconDots size={16} aria-hidden />
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item disabled rightSection={<Text size="xs">{LATER}</Text>}>
+                    Add from Activity
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+          {problem && <ProblemAlert problem={problem} />}
+          <CasesTable
+            cases={rows}
+            canEdit={canEdit}
+            selectedId={params.caseId}
+            onOpen={(id) => go({ caseId: id, editing: false })}
+            onEdit={(id) => go({ caseId: id, editing: true })}
+            onRemove={setRemoving}
+            onTag={setTag}
+          />
+          {connection && rows.length === 0 && (
+            <Text c="dimmed" size="sm" ta="center" py="md">
+              {filtered ? 'No case of this version matches.' : 'This version holds no cases.'}
+            </Text>
+          )}
+          {connection && (
+            <KeysetPager
+              what="cases"
+              pageIndex={pages.pageIndex}
+              pageSize={PAGE_SIZE}
+              shown={rows.length}
+              total={connection.totalCount}
+              hasNextPage={connection.pageInfo.hasNextPage}
+              onPrevious={pages.previous}
+              onNext={() => connection.pageInfo.endCursor && pages.next(connection.pageInfo.endCursor)}
+            />
+          )}
+        </Paper>
+      )}
+      <CaseDrawer dataset={dataset} viewedVersion={viewedVersion} params={params} go={go} restoreDraft={restoreDraft} />
+      <ImportDialog datasetId={dataset.id} opened={importing} onClose={importDialog.close} onImported={() => go({ version: null })} />
+      <RemoveCaseDialog target={removing} latestVersion={latest} onClose={() => setRemoving(null)} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatExact } from '../../common/time';
+import type { CaseFieldsFragment } from '../../gql/graphql';
+import { sourceLabel, tagColor } from '../labels';
+
+function Fact({ name, children }: { name: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {name}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function sourceLink(link: CaseFieldsFragment['sourceLink']): string | null {
+  if (!link) return null;
+  const parts = [
+    link.runId !== null ? `run ${link.runId}` : null,
+    link.conversationId !== null ? `conversation ${link.conversationId}` : null,
+    link.messageId !== null ? `message ${link.messageId}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** The case's note and tags, and where and when it was written. */
+export function CaseFacts({ data }: { data: CaseFieldsFragment }) {
+  const source = sourceLabel(data.source);
+  const link = sourceLink(data.sourceLink);
+  return (
+    <Stack gap="md">
+      <Stack gap="xs" component="section" aria-label="Note">
+        <Title order={3} fz="sm" tt="uppercase" c="dimmed" lts={0.4}>
+          Note
+        </Title>
+        {data.note ? (
+          <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-yellow-0)">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} fs={data.masked ? 'italic' : undefined}>
+              {data.note}
+            </Text>
+          </Paper>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No note says why this case exists.
+          </Text>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-label="Tags">
+        <Title order={3} fz="sm" tt="uppercase" c="dimmed" lts={0.4}>
+          Tags
+        </Title>
+        {data.tags.length > 0 ? (
+          <Group gap={6}>
+            {data.tags.map((tag) => (
+              <Badge key={tag} variant="light" color={tagColor(tag)}>
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No tags.
+          </Text>
+        )}
+      </Stack>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <Fact name="Source">
+          <Badge variant="light" color={source.color} title={source.description}>
+            {source.text}
+          </Badge>
+        </Fact>
+        <Fact name="Revision">
+          {data.revision}, made in v{data.changedInVersion}
+        </Fact>
+        <Fact name="Created">{formatExact(data.createdAt) || '-'}</Fact>
+        <Fact name="Last revised">{formatExact(data.revisedAt) || '-'}</Fact>
+        {link && <Fact name="Came from">{link}</Fact>}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CaseFieldsFragment } from '../../gql/graphql';
+import { CaseView } from './CaseView';
+
+const PLACEHOLDER = '[hidden: needs runs:view or access to the source conversation]';
+
+const base: CaseFieldsFragment = {
+  id: 'Q2FzZTox',
+  revision: 2,
+  changedInVersion: 4,
+  source: 'manual',
+  sourceLink: null,
+  masked: false,
+  input: 'Where is my refund?',
+  history: [],
+  referenceAnswer: 'Within **5 working days**.',
+  counterExample: null,
+  expectedToolCalls: [],
+  orderMode: 'any',
+  checks: [{ type: 'contains', value: 'days' }],
+  tags: ['billing'],
+  note: 'Guards the refund promise.',
+  referenceVerified: true,
+  createdAt: '2026-11-01T10:00:00Z',
+  revisedAt: '2026-11-02T10:00:00Z',
+};
+
+function html(data: CaseFieldsFragment): string {
+  return renderToStaticMarkup(
+    <MantineProvider>
+      <CaseView data={data} />
+    </MantineProvider>,
+  );
+}
+
+describe('CaseView', () => {
+  it('shows the question, the labelled reference through Markdown, checks, note and tags', () => {
+    const out = html(base);
+    expect(out).toContain('aria-label="Question"');
+    expect(out).toContain('aria-label="Reference answer"');
+    expect(out).toContain('<strong>5 working days</strong>');
+    expect(out).toContain('Verified');
+    expect(out).toContain('Contains “days”');
+    expect(out).toContain('Guards the refund promise.');
+    expect(out).toContain('billing');
+    expect(out).not.toContain('Its text is hidden from you');
+  });
+
+  it('shows a masked case’s placeholder, says why, and renders no Markdown from it', () => {
+    const out = html({
+      ...base,
+      masked: true,
+      source: 'conversation',
+      input: PLACEHOLDER,
+      referenceAnswer: PLACEHOLDER,
+      note: PLACEHOLDER,
+      history: [{ role: 'user', content: PLACEHOLDER }],
+      expectedToolCalls: [{ tool: 'lookup_order', args: {} }],
+    });
+    expect(out).toContain('Its text is hidden from you');
+    expect(out).toContain('Reading its text needs permission to read runs, or access to the conversation it came from');
+    expect(out).toContain(PLACEHOLDER);
+    expect(out).toContain('Show 1 earlier turn');
+    expect(out).toContain('lookup_order');
+  });
+
+  it('says what a case without a reference or counter-example is graded on', () => {
+    expect(html({ ...base, referenceAnswer: null })).toContain('graded on its tool calls and checks');
+  });
+});

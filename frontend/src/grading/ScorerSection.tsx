@@ -1,0 +1,66 @@
+import { Badge, Checkbox, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { GradingFormValues } from './gradingForm';
+
+export type ScorerKey = 'checks' | 'toolCalls' | 'judge' | 'reference';
+
+/**
+ * One scorer: what it compares and what it costs, how many cases hold what it
+ * reads, its switch and its **Must pass** mark.
+ */
+export function ScorerSection({
+  form,
+  scorer,
+  name,
+  compares,
+  costs,
+  reads,
+  disabled,
+  children,
+}: {
+  form: UseFormReturnType<GradingFormValues>;
+  scorer: ScorerKey;
+  name: string;
+  compares: string;
+  costs: string;
+  reads: string | null;
+  disabled: boolean;
+  children?: React.ReactNode;
+}) {
+  const settings = form.getValues()[scorer];
+  const switchError = form.errors[`${scorer}.enabled`];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={name}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Group gap="xs">
+              <Title order={3}>{name}</Title>
+              <Badge size="xs" variant="outline" color="gray">
+                {costs}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {compares}
+            </Text>
+            {reads !== null && (
+              <Text size="sm" fw={550} data-testid={`reads-${scorer}`}>
+                {reads}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={6} align="flex-end" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+            <Switch label="On" labelPosition="left" aria-label={`${name}: on`} disabled={disabled} error={switchError} {...form.getInputProps(`${scorer}.enabled`, { type: 'checkbox' })} />
+            <Checkbox
+              label="Must pass"
+              aria-label={`${name}: must pass`}
+              disabled={disabled || !settings.enabled}
+              {...form.getInputProps(`${scorer}.mustPass`, { type: 'checkbox' })}
+            />
+          </Stack>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

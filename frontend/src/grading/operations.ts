@@ -1,0 +1,137 @@
+import { graphql } from '../gql';
+
+export const ScorerSwitchesFields = graphql(`
+  fragment ScorerSwitchesFields on ScoringConfig {
+    checks {
+      enabled
+      mustPass
+    }
+    toolCalls {
+      enabled
+      mustPass
+    }
+    judge {
+      enabled
+      mustPass
+    }
+    reference {
+      enabled
+      mustPass
+    }
+  }
+`);
+
+export const DatasetScorersQuery = graphql(`
+  query DatasetScorers($id: ID!) {
+    dataset(id: $id) {
+      id
+      scoring {
+        ...ScorerSwitchesFields
+      }
+    }
+  }
+`);
+
+export const ModelConnectionFields = graphql(`
+  fragment ModelConnectionFields on ModelConnection {
+    id
+    name
+    provider
+    baseUrl
+    models
+    keyHint
+  }
+`);
+
+export const ScoringFields = graphql(`
+  fragment ScoringFields on ScoringConfig {
+    checks {
+      enabled
+      mustPass
+      defaultChecks
+    }
+    toolCalls {
+      enabled
+      mustPass
+    }
+    judge {
+      enabled
+      mustPass
+      connectionId
+      model
+      instructions
+      criteria {
+        id
+        text
+      }
+      scale
+      passAt
+      yesNoGrading
+    }
+    reference {
+      enabled
+      mustPass
+    }
+  }
+`);
+
+export const DatasetScoringQuery = graphql(`
+  query DatasetScoring($id: ID!) {
+    dataset(id: $id) {
+      id
+      scoring {
+        ...ScoringFields
+      }
+    }
+    modelConnections {
+      ...ModelConnectionFields
+    }
+  }
+`);
+
+export const ScoringCoverageQuery = graphql(`
+  query ScoringCoverage($id: ID!, $patch: JSON) {
+    dataset(id: $id) {
+      id
+      scoring {
+        coverage(patch: $patch) {
+          caseCount
+          checks
+          toolCalls
+          judge
+          reference
+          counterExample
+          nothingGrades
+          referenceOffered
+        }
+      }
+    }
+  }
+`);
+
+export const UpdateScoringMutation = graphql(`
+  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {
+    updateScoring(datasetId: $datasetId, patch: $patch) {
+      scoring {
+        ...ScoringFields
+        ...ScorerSwitchesFields
+      }
+    }
+  }
+`);
+
+export const SuggestRuleQuery = graphql(`
+  query SuggestRule($criterion: String!) {
+    suggestRule(criterion: $criterion)
+  }
+`);
+
+export const AddModelConnectionMutation = graphql(`
+  mutation AddModelConnection($input: AddModelConnectionInput!) {
+    addModelConnection(input: $input) {
+      connection {
+        ...ModelConnectionFields
+      }
+    }
+  }
+`);
