@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.db.case_content import content_from_json
 from casebook.db.models import DatasetCase, DatasetVersion, VersionChange
@@ -20,6 +21,7 @@ from casebook.db.queries.cases_at_version import (
     CaseRow,
     cases_at_version,
     count_cases_at_version,
+    tags_at_version,
 )
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
@@ -146,6 +148,36 @@ async def _total(session: AsyncSession, dataset_id: int, version: int, where: Ca
         stored = await session.get(DatasetVersion, (dataset_id, version))
         return stored.case_count if stored is not None else 0
     return await count_cases_at_version(session, dataset_id, version, where)
+
+
+TAGS_MAX = 500
+
+
+async def list_tags(ctx: ServiceContext, dataset_id: int, *, version: int | None) -> list[str]:
+    """The tags of a version's cases (the newest by default), for filters and pickers."""
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        dataset = await sharing.load_authorized(
+            session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_VIEW
+        )
+        number = _version_or_latest(version, dataset.latest_version)
+        return await tags_at_version(session, dataset_id, number, TAGS_MAX) if number else []
+
+
+async def case_counts(ctx: ServiceContext, datasets: list[tuple[int, int]]) -> list[int]:
+    """How many cases each (dataset id, version) holds, in one query; versions store it."""
+    if not datasets:
+        return []
+    async with ctx.reading() as session:
+        rows = await session.execute(
+            select(
+                col(DatasetVersion.dataset_id),
+                col(DatasetVersion.version),
+                col(DatasetVersion.case_count),
+            ).where(tuple_(DatasetVersion.dataset_id, DatasetVersion.version).in_(datasets))
+        )
+        found = {(d, v): n for d, v, n in rows}
+    return [found.get(key, 0) for key in datasets]
 
 
 async def get_case(ctx: ServiceContext, case_id: int, *, version: int | None = None) -> CaseView:

@@ -180,3 +180,20 @@ async def test_credentials_are_redacted_on_every_field_including_tool_arguments(
     )
     assert add_entry["summary"]["redacted"] == 4  # input, note, and two tool arguments
     assert token not in str(entries)
+
+
+async def test_case_count_and_tags_of_a_version(owner: Api) -> None:
+    dataset_id = await create_dataset(owner)
+    await add_case(owner, dataset_id, case("One", tags=["returns", "kettle"]))
+    await add_case(owner, dataset_id, case("Two", tags=["billing"]))
+    other = await create_dataset(owner, "Empty")
+    listed = await owner("{ datasets { edges { node { name caseCount tags } } } }")
+    assert [
+        (e["node"]["name"], e["node"]["caseCount"], e["node"]["tags"])
+        for e in listed["datasets"]["edges"]
+    ] == [("Empty", 0, []), ("Support bot", 2, ["billing", "kettle", "returns"])]
+    first = await owner(
+        "query($d: ID!) { dataset(id: $d) { tags(version: 1) } }", {"d": dataset_id}
+    )
+    assert first["dataset"]["tags"] == ["kettle", "returns"]
+    assert other

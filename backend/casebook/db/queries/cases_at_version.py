@@ -131,3 +131,20 @@ async def count_cases_at_version(
                    JOIN dataset_cases c ON c.id = latest.case_id"""
     query = f"SELECT count(*) FROM ({latest}) latest {joins} WHERE {conditions}"  # noqa: S608
     return int((await session.execute(text(query), params)).scalar_one())
+
+
+async def tags_at_version(
+    session: AsyncSession, dataset_id: int, version: int, limit: int
+) -> list[str]:
+    """Every tag the cases of a version carry, alphabetically."""
+    latest = _LATEST.format(case_where="")
+    query = f"""
+        SELECT DISTINCT tag FROM ({latest}) latest
+        JOIN case_revisions r ON r.id = latest.revision_id, unnest(r.tags) AS tag
+        WHERE latest.revision_id IS NOT NULL
+        ORDER BY tag LIMIT :limit
+    """  # noqa: S608 — fixed fragments only; values are bound
+    rows = await session.execute(
+        text(query), {"dataset_id": dataset_id, "version": version, "limit": limit}
+    )
+    return [row[0] for row in rows]

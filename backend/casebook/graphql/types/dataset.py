@@ -66,6 +66,18 @@ class DatasetType(relay.Node):
     async def viewer_can(self, info: Info) -> DatasetPermissionsType:
         return await DatasetPermissionsType.for_dataset(info, self.id)
 
+    @strawberry.field(description="How many cases the newest version holds.")
+    async def case_count(self, info: Info) -> int:
+        loader = info.context.loader(
+            "dataset_case_count", lambda keys: cases.case_counts(info.context.services, list(keys))
+        )
+        count: int = await loader.load((self.id, self.latest_version))
+        return count
+
+    @strawberry.field(description="Every tag the cases of a version carry (the newest by default).")
+    async def tags(self, info: Info, version: int | None = None) -> list[str]:
+        return await cases.list_tags(info.context.services, self.id, version=version)
+
     @strawberry.field(description="Cases of a version (the newest by default), in a stable order.")
     async def cases(
         self,
