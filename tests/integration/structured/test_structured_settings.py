@@ -4,6 +4,7 @@ models saved connections of the organization (or the local model), refusals by p
 import pytest
 
 from casebook.domain.structured import EXACT_ONLY_NOTICE
+from casebook.llm.local_embeddings import local_embeddings_installed
 from tests.integration.datasets.helpers import create_dataset
 from tests.integration.grading.helpers import UPDATE_SCORING, add_connection, update_scoring
 from tests.integration.structured.helpers import (
@@ -59,13 +60,18 @@ async def test_the_models_are_saved_connections_named_by_their_ids(
         "model_connection_id": connection_id,
         "model": JUDGE_MODEL,
     }
-    # Left out, a setting keeps its value; the local model is a choice of its own.
-    await update_scoring(
-        owner, dataset_id, {"structured": {"embedding_model": "local:all-minilm-l6-v2"}}
-    )
+    # The local model is a choice of its own, offered only where the extra is installed.
+    local = {"structured": {"embedding_model": "local:all-minilm-l6-v2"}}
+    if not local_embeddings_installed():
+        errors = await owner.errors(UPDATE_SCORING, {"d": dataset_id, "p": local})
+        assert errors.errors[0]["extensions"]["fields"][0]["path"] == "structured.embedding_model"
+        assert "local-embeddings" in errors.errors[0]["message"]
+        return
+    await update_scoring(owner, dataset_id, local)
     found = (await structured_of(owner, dataset_id))["structured"]
     assert found["embeddingModel"]["local"] is True
     assert found["embeddingModel"]["connection"] is None
+    # Left out, a setting keeps its value.
     assert (found["strictness"], found["judgeModel"]["model"]) == (0.25, JUDGE_MODEL)
 
 
