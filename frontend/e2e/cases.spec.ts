@@ -169,6 +169,10 @@ test.describe('cases', () => {
     await page.getByRole('textbox', { name: 'Search cases' }).fill('window');
     await expect(page.getByRole('button', { name: 'Open case: How long is the return window?' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Open case: Can I return a used kettle?' })).toBeHidden();
+    // The tag filter offers every tag of the version, not only the tags of the rows on screen.
+    await page.getByRole('combobox', { name: 'Filter by tag' }).click();
+    await expect(page.getByRole('option', { name: 'kettles' })).toBeVisible();
+    await page.keyboard.press('Escape');
   });
 
   test('a case opens from the table and from its link; an edit is a new version and the old one stays readable', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { accessibilityViolations } from './accessibility';
 import { expect, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR, NEWCOMER, TEAMMATE } from './people';
-import { createDataset, curatorApi } from './seed';
+import { addCase, createDataset, curatorApi } from './seed';
 
 test.describe('datasets', () => {
   test('the first dataset opens as soon as it exists and walks to its first case, field by field', async ({ page }) => {
@@ -59,10 +59,15 @@ test.describe('datasets', () => {
 
   test('the list searches and pages; details, sharing and deleting work from the dataset’s page', async ({ page }) => {
     const api = await curatorApi();
-    await createDataset(api, 'Shipping questions', 'Where is my parcel, and when will it arrive?');
+    const shipping = await createDataset(api, 'Shipping questions', 'Where is my parcel, and when will it arrive?');
+    await addCase(api, shipping, { input: 'Where is my parcel?', referenceAnswer: 'Follow the tracking link in your e-mail.' });
+    await addCase(api, shipping, { input: 'When will it arrive?', referenceAnswer: 'Within 3 working days.' });
     await createDataset(api, 'Tone and refusals', 'What the agent must not say.');
     await signIn(page, CURATOR.email, CURATOR.password);
     await expect(page.getByRole('link', { name: 'Shipping questions' })).toBeVisible();
+    // The Cases column: how many cases the newest version holds.
+    await expect(page.getByRole('row').filter({ hasText: 'Shipping questions' }).getByRole('cell').nth(1)).toHaveText('2');
+    await expect(page.getByRole('row').filter({ hasText: 'Tone and refusals' }).getByRole('cell').nth(1)).toHaveText('0');
     await saveScreenshot(page, '13-datasets-list-1280');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1920, height: 1080 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { REVIEWER } from './people';
 import { FRONTEND_DIR } from './stack';
@@ -19,6 +19,11 @@ export { expect };
 /** A full-page picture of a main screen, kept under test-results/screenshots/ for people to look at. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(FRONTEND_DIR, 'test-results', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/** A picture of one part of a screen, such as a card, kept beside the full-page ones. */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  await element.screenshot({ path: join(FRONTEND_DIR, 'test-results', 'screenshots', `${name}.png`) });
 }
 
 export async function signIn(page: Page, email = REVIEWER.email, password = REVIEWER.password): Promise<void> {

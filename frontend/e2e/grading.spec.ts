@@ -1,10 +1,10 @@
 import { accessibilityViolations } from './accessibility';
-import { expect, saveScreenshot, signIn, test } from './fixtures';
+import { expect, saveElementScreenshot, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR } from './people';
 import { addCase, createDataset, curatorApi, datasetPath } from './seed';
 
 test.describe('grading', () => {
-  test('the two cards, a model added, a rule from a criterion, one bar that saves; leaving asks', async ({ page }) => {
+  test('the pass and judge cards, a model added, a rule from a criterion, one bar that saves; leaving asks', async ({ page }) => {
     const api = await curatorApi();
     const datasetId = await createDataset(api, 'Graded answers');
     await addCase(api, datasetId, { input: 'How long is the return window?', referenceAnswer: '30 days from delivery.' });
@@ -98,5 +98,57 @@ test.describe('grading', () => {
     await expect(bar).toBeHidden();
     await page.getByRole('tab', { name: 'Cases' }).click();
     await expect(page.getByRole('button', { name: 'Open case: Are you a person?' })).toBeVisible();
+  });
+
+  test('the JSON answers card: structured reference on, strictness and a model set, a refused setting on its control, kept after a reload', async ({ page }) => {
+    const api = await curatorApi();
+    const datasetId = await createDataset(api, 'Film facts');
+    await addCase(api, datasetId, { input: 'Who directed Alien?', referenceAnswer: '{"director": "Ridley Scott", "year": 1979}', referenceVerified: true });
+    await addCase(api, datasetId, { input: 'Who is in the cast of Heat?', referenceAnswer: '{"cast": ["Al Pacino", "Robert De Niro"]}' });
+    await addCase(api, datasetId, { input: 'Is Alien a comedy?', referenceAnswer: 'No, it is a horror film.' });
+    await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
+    await page.goto(datasetPath(datasetId, '?tab=settings'));
+
+    const card = page.getByRole('region', { name: 'JSON answers' });
+    await expect(card.getByTestId('reads-structured')).toHaveText('2 of 3 cases have a JSON reference answer');
+    await expect(card.getByTestId('unverified-structured')).toHaveText('1 of them is not verified: not graded until verified.');
+    const notice = card.getByTestId('exact-only-notice');
+    await expect(notice).toContainText('exact matching only');
+
+    await card.getByRole('switch', { name: 'Structured reference: on' }).click({ force: true });
+    const strictness = card.getByRole('slider', { name: 'Strictness' });
+    await strictness.focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
+    await expect(strictness).toHaveAttribute('aria-valuenow', '0.7');
+    await expect(card.getByText('count as equal from a similarity of 0.89')).toBeVisible();
+    await expect(card.getByText('Unsaved changes')).toBeVisible();
+    await saveElementScreenshot(card, '52-settings-json-answers-exact-only');
+
+    await card.getByRole('combobox', { name: 'Embedding model' }).click();
+    await page.getByRole('option', { name: 'Local MiniLM (offline)' }).click();
+    await expect(notice).toBeHidden();
+
+    // A pass mark the API refuses comes back on the Pass mark, under structured.pass_at.
+    const passMark = card.getByRole('textbox', { name: 'Pass mark' });
+    await passMark.fill('');
+    const bar = page.getByRole('region', { name: 'Unsaved grading changes' });
+    await bar.getByRole('button', { name: 'Save grading' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Grading was not saved' })).toBeVisible();
+    await expect(passMark).toHaveAttribute('aria-invalid', 'true');
+    await expect(card.getByText('must be a number from 0 to 1')).toBeVisible();
+    await passMark.fill('0.75');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Save grading' }).click();
+    await expect(page.getByText('Grading saved')).toBeVisible();
+    await expect(bar).toBeHidden();
+
+    await page.reload();
+    await expect(card.getByRole('switch', { name: 'Structured reference: on' })).toBeChecked();
+    await expect(strictness).toHaveAttribute('aria-valuenow', '0.7');
+    await expect(card.getByRole('combobox', { name: 'Embedding model' })).toHaveValue('Local MiniLM (offline)');
+    await expect(passMark).toHaveValue('0.75');
+    await expect(notice).toBeHidden();
+    await saveElementScreenshot(card, '53-settings-json-answers-saved');
   });
 });

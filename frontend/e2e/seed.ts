@@ -19,6 +19,7 @@ export async function createDataset(api: SignedInSession, name: string, descript
 export interface SeedCase {
   input: string;
   referenceAnswer?: string;
+  referenceVerified?: boolean;
   counterExample?: string;
   tags?: string[];
   note?: string;

@@ -13,7 +13,7 @@ import { CasesTable } from './CasesTable';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { CASE_SOURCES, sourceLabel } from './labels';
-import { DatasetCasesQuery } from './operations';
+import { DatasetCasesQuery, DatasetTagsQuery } from './operations';
 import { RemoveCaseDialog } from './RemoveCaseDialog';
 
 const PAGE_SIZE = 50;
@@ -57,11 +57,12 @@ export function CasesTab({
   const [importing, importDialog] = useDisclosure(false);
   const [removing, setRemoving] = useState<CaseRowFieldsFragment | null>(null);
   const pages = useKeysetPages(`${viewedVersion}|${debouncedSearch}|${tag}|${source}`);
+  const version = olderVersion ? viewedVersion : null;
   const [{ data, fetching, error }] = useQuery({
     query: DatasetCasesQuery,
     variables: {
       id: dataset.id,
-      version: olderVersion ? viewedVersion : null,
+      version,
       first: PAGE_SIZE,
       after: pages.after,
       tag,
@@ -72,7 +73,9 @@ export function CasesTab({
   });
   const connection = data?.dataset.cases;
   const rows = connection?.edges.map((edge) => edge.node) ?? [];
-  const tags = [...new Set([...rows.flatMap((row) => row.tags), ...(tag ? [tag] : [])])].sort((a, b) => a.localeCompare(b));
+  // Every tag of the version on screen, not only those of the rows a filter or a page leaves.
+  const [{ data: tagData }] = useQuery({ query: DatasetTagsQuery, variables: { id: dataset.id, version }, pause: latest === 0 });
+  const tags = [...new Set([...(tagData?.dataset.tags ?? []), ...(tag ? [tag] : [])])].sort((a, b) => a.localeCompare(b));
   const filtered = Boolean(debouncedSearch || tag || source);
   const problem = problemFrom(error);
 
@@ -135,7 +138,7 @@ export function CasesTab({
                 onChange={setTag}
                 searchable
                 clearable
-                nothingFoundMessage="No tag on this page matches"
+                nothingFoundMessage="No tag of this version matches"
                 w={180}
               />
               <Select

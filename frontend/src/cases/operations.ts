@@ -79,6 +79,15 @@ export const DatasetCasesQuery = graphql(`
   }
 `);
 
+export const DatasetTagsQuery = graphql(`
+  query DatasetTags($id: ID!, $version: Int) {
+    dataset(id: $id) {
+      id
+      tags(version: $version)
+    }
+  }
+`);
+
 export const CaseQuery = graphql(`
   query Case($id: ID!, $version: Int) {
     case(id: $id, version: $version) {

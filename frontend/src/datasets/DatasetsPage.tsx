@@ -18,7 +18,6 @@ import { VisibilityBadge } from './VisibilityBadge';
 const PAGE_SIZE = 25;
 
 function DatasetRow({ dataset }: { dataset: DatasetListFieldsFragment }) {
-  const cases = dataset.versions[0]?.caseCount ?? 0;
   return (
     <Table.Tr>
       <Table.Td>
@@ -33,7 +32,7 @@ function DatasetRow({ dataset }: { dataset: DatasetListFieldsFragment }) {
           )}
         </Stack>
       </Table.Td>
-      <Table.Td>{cases}</Table.Td>
+      <Table.Td>{dataset.caseCount}</Table.Td>
       <Table.Td>{dataset.latestVersion === 0 ? <Text span c="dimmed" size="sm">none yet</Text> : `v${dataset.latestVersion}`}</Table.Td>
       <Table.Td>
         <VisibilityBadge visibility={dataset.visibility} />

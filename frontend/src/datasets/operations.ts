@@ -9,10 +9,7 @@ export const DatasetListFields = graphql(`
     latestVersion
     ownedByViewer
     updatedAt
-    versions(first: 1) {
-      number
-      caseCount
-    }
+    caseCount
   }
 `);
 

@@ -1,41 +1,17 @@
-import { Badge, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ChecksEditor } from '../cases/form/ChecksEditor';
 import { CHECK_TYPES, checkFromForm, checkToForm } from '../cases/checks';
-import type { ModelConnectionFieldsFragment, ScoringCoverageQuery } from '../gql/graphql';
+import type { ModelConnectionFieldsFragment } from '../gql/graphql';
+import { CardTitle, type Coverage, casesThat } from './CardTitle';
 import { type GradingFormValues, isYesNo, MAX_SCALE, YES_NO_SCALE } from './gradingForm';
 import { CriteriaEditor } from './CriteriaEditor';
 import { InstructionsEditor } from './InstructionsEditor';
 import { ModelSelect } from './ModelSelect';
 import { ScorerSection } from './ScorerSection';
 
-type Coverage = ScoringCoverageQuery['dataset']['scoring']['coverage'] | null;
-
 /** A judge criterion holds for every case; the default checks take only rules. */
 const DEFAULT_CHECK_TYPES = CHECK_TYPES.filter((type) => type !== 'judge');
-
-function of(count: number | undefined, coverage: Coverage, what: string): string | null {
-  if (!coverage || count === undefined) return null;
-  return `${count} of ${coverage.caseCount} ${coverage.caseCount === 1 ? 'case' : 'cases'} ${what}`;
-}
-
-function CardTitle({ title, description, changed }: { title: string; description: string; changed: boolean }) {
-  return (
-    <Stack gap={2} mb="md">
-      <Group gap="xs">
-        <Title order={2}>{title}</Title>
-        {changed && (
-          <Badge color="yellow" variant="light">
-            Unsaved changes
-          </Badge>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
-    </Stack>
-  );
-}
 
 /** **When a case passes**: the checks, with the default checks every case gets, and the expected tool calls. */
 export function PassCard({ form, coverage, changed, disabled }: { form: UseFormReturnType<GradingFormValues>; coverage: Coverage; changed: boolean; disabled: boolean }) {
@@ -52,7 +28,7 @@ export function PassCard({ form, coverage, changed, disabled }: { form: UseFormR
           name="Checks"
           compares="The answer against the case's own rules, and against the default rules below that every case gets."
           costs="Costs nothing"
-          reads={of(coverage?.checks, coverage, 'have checks to grade them, their own or the defaults')}
+          reads={casesThat(coverage?.checks, coverage, 'have checks to grade them, their own or the defaults')}
           disabled={disabled}
         >
           <Text size="sm" fw={600}>
@@ -66,7 +42,7 @@ export function PassCard({ form, coverage, changed, disabled }: { form: UseFormR
           name="Expected tool calls"
           compares="The tools the agent called against the case's expected calls, matched by each case's order mode."
           costs="Costs nothing"
-          reads={of(coverage?.toolCalls, coverage, 'expect tool calls')}
+          reads={casesThat(coverage?.toolCalls, coverage, 'expect tool calls')}
           disabled={disabled}
         />
       </Stack>
@@ -167,7 +143,7 @@ export function JudgeCard({
           name="Reference answer"
           compares="The answer against the case's reference answer, graded in the same run of the judge."
           costs="The same judge run"
-          reads={of(coverage?.reference, coverage, 'have a reference answer')}
+          reads={casesThat(coverage?.reference, coverage, 'have a reference answer')}
           disabled={disabled}
         />
         <Text size="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { Badge, Checkbox, Group, Paper, Stack, Switch, Text, Title } from '@mant
 import type { UseFormReturnType } from '@mantine/form';
 import type { GradingFormValues } from './gradingForm';
 
-export type ScorerKey = 'checks' | 'toolCalls' | 'judge' | 'reference';
+export type ScorerKey = 'checks' | 'toolCalls' | 'judge' | 'reference' | 'structured';
 
 /**
  * One scorer: what it compares and what it costs, how many cases hold what it
@@ -15,6 +15,7 @@ export function ScorerSection({
   compares,
   costs,
   reads,
+  readsNote,
   disabled,
   children,
 }: {
@@ -24,6 +25,8 @@ export function ScorerSection({
   compares: string;
   costs: string;
   reads: string | null;
+  /** Said under `reads`, such as how many of those cases it cannot grade yet. */
+  readsNote?: React.ReactNode;
   disabled: boolean;
   children?: React.ReactNode;
 }) {
@@ -48,6 +51,7 @@ export function ScorerSection({
                 {reads}
               </Text>
             )}
+            {readsNote}
           </Stack>
           <Stack gap={6} align="flex-end" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             <Switch label="On" labelPosition="left" aria-label={`${name}: on`} disabled={disabled} error={switchError} {...form.getInputProps(`${scorer}.enabled`, { type: 'checkbox' })} />

@@ -8,6 +8,7 @@ const SCORERS: { key: keyof Omit<ScorerSwitchesFieldsFragment, '__typename'>; na
   { key: 'toolCalls', name: 'Expected tool calls' },
   { key: 'judge', name: 'Your criteria' },
   { key: 'reference', name: 'Reference answer' },
+  { key: 'structured', name: 'Structured reference' },
 ];
 
 /** The dataset's scorers in one line: which grade a case, and which must pass. */

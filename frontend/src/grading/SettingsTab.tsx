@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '../unsaved/useUnsavedChanges';
 import { JudgeCard, PassCard } from './GradingCards';
 import { DatasetScoringQuery } from './operations';
 import { SaveBar } from './SaveBar';
+import { StructuredCard } from './StructuredCard';
 import { useGradingEditor } from './useGradingEditor';
 
 const SHOWN_UNGRADED = 5;
@@ -56,6 +57,8 @@ function GradingEditor({
     },
   });
 
+  const canAddModel = viewer.permissions.includes('connections:manage');
+  const addConnection = (connection: ModelConnectionFieldsFragment) => setAdded((list) => [...list, connection]);
   const allConnections = [...connections, ...added.filter((connection) => !connections.some((known) => known.id === connection.id))];
   const ungraded = coverage?.nothingGrades ?? [];
   return (
@@ -111,8 +114,18 @@ function GradingEditor({
           changed={state.cards.judge}
           disabled={readOnly}
           connections={allConnections}
-          canAddModel={viewer.permissions.includes('connections:manage')}
-          onConnectionAdded={(connection) => setAdded((list) => [...list, connection])}
+          canAddModel={canAddModel}
+          onConnectionAdded={addConnection}
+        />
+        <StructuredCard
+          form={form}
+          coverage={coverage}
+          changed={state.cards.structured}
+          disabled={readOnly}
+          connections={allConnections}
+          server={scoring.structured}
+          canAddModel={canAddModel}
+          onConnectionAdded={addConnection}
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
@@ -132,7 +145,7 @@ function GradingEditor({
   );
 }
 
-/** Settings: how the dataset's answers are graded, in two cards saved together by one bar. */
+/** Settings: how the dataset's answers are graded, in cards saved together by one bar. */
 export default function SettingsTab({ dataset, restoreDraft }: { dataset: DatasetHeaderFieldsFragment; restoreDraft: boolean }) {
   const [{ data, error }] = useQuery({ query: DatasetScoringQuery, variables: { id: dataset.id } });
   const problem = problemFrom(error);

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { formPathsOf, placeFieldErrors } from '../api/formErrors';
 import { emptyCheck } from '../cases/checks';
-import { changedCards, gradingFingerprint, gradingFormFromScoring, isYesNo, newCriterionId, readsAsQuestion, type ScoringLike, scoringPatch } from './gradingForm';
+import {
+  changedCards,
+  embeddingThreshold,
+  gradingFingerprint,
+  gradingFormFromDraft,
+  gradingFormFromScoring,
+  type GradingFormValues,
+  isYesNo,
+  LOCAL_EMBEDDING_MODEL,
+  newCriterionId,
+  readsAsQuestion,
+  type ScoringLike,
+  scoringPatch,
+} from './gradingForm';
 
 const saved: ScoringLike = {
   checks: { enabled: true, mustPass: true, defaultChecks: [{ type: 'length', max: 200, unit: 'words' }] },
@@ -16,7 +30,10 @@ const saved: ScoringLike = {
     passAt: 2,
   },
   reference: { enabled: false, mustPass: true },
+  structured: { enabled: false, mustPass: false, strictness: 0.5, passAt: 0.8, embeddingModel: null, judgeModel: null },
 };
+
+const CONNECTION = 'TW9kZWxDb25uZWN0aW9uOjE=';
 
 describe('scoringPatch', () => {
   it('is empty when nothing changed', () => {
@@ -65,11 +82,81 @@ describe('scoringPatch', () => {
   });
 });
 
+describe('the structured reference in the patch', () => {
+  it('sends what changed under the structured key, in the API’s spelling', () => {
+    const after = gradingFormFromScoring(saved);
+    after.structured.enabled = true;
+    after.structured.strictness = 0.7;
+    after.structured.passAt = 0.9;
+    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { enabled: true, strictness: 0.7, pass_at: 0.9 } });
+  });
+
+  it.each([
+    ['the local MiniLM', LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODEL],
+    ['a model of a saved connection', { modelConnectionId: CONNECTION, model: 'text-embedding-3-small' }, { model_connection_id: CONNECTION, model: 'text-embedding-3-small' }],
+  ] as const)('names %s as the embedding model', (_, chosen, sent) => {
+    const after = gradingFormFromScoring(saved);
+    after.structured.embeddingModel = chosen;
+    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { embedding_model: sent } });
+  });
+
+  it('sends null to clear a model: no embedding model, no judge', () => {
+    const stored: ScoringLike = {
+      ...saved,
+      structured: {
+        ...saved.structured,
+        embeddingModel: { local: true, connectionId: null, model: 'all-MiniLM-L6-v2' },
+        judgeModel: { local: false, connectionId: CONNECTION, model: 'gpt-4o-mini' },
+      },
+    };
+    const before = gradingFormFromScoring(stored);
+    expect(before.structured.embeddingModel).toBe(LOCAL_EMBEDDING_MODEL);
+    expect(before.structured.judgeModel).toEqual({ modelConnectionId: CONNECTION, model: 'gpt-4o-mini' });
+    const after = gradingFormFromScoring(stored);
+    after.structured.embeddingModel = null;
+    after.structured.judgeModel = null;
+    expect(scoringPatch(before, after).patch).toEqual({ structured: { embedding_model: null, judge_model: null } });
+  });
+
+  it('sends a changed model choice whole', () => {
+    const stored: ScoringLike = { ...saved, structured: { ...saved.structured, judgeModel: { local: false, connectionId: CONNECTION, model: 'gpt-4o-mini' } } };
+    const after = gradingFormFromScoring(stored);
+    after.structured.judgeModel = { modelConnectionId: CONNECTION, model: 'gpt-4o' };
+    expect(scoringPatch(gradingFormFromScoring(stored), after).patch).toEqual({ structured: { judge_model: { model_connection_id: CONNECTION, model: 'gpt-4o' } } });
+  });
+
+  it.each([
+    ['structured.strictness', 'structured.strictness'],
+    ['structured.pass_at', 'structured.passAt'],
+    ['structured.must_pass', 'structured.mustPass'],
+    ['structured.embedding_model', 'structured.embeddingModel'],
+    ['structured.judge_model.model_connection_id', 'structured.judgeModel.modelConnectionId'],
+    ['structured.judge_model.model', 'structured.judgeModel.model'],
+    ['structured.bogus', 'structured'],
+  ])('puts the API’s %s on the form’s %s', (apiPath, formPath) => {
+    const form = gradingFormFromScoring({ ...saved, structured: { ...saved.structured, judgeModel: { local: false, connectionId: CONNECTION, model: 'gpt-4o-mini' } } });
+    expect(placeFieldErrors([{ path: apiPath, message: 'must be a number from 0 to 1' }], formPathsOf(form)).byField).toEqual({ [formPath]: 'must be a number from 0 to 1' });
+  });
+
+  it('reads a change kept before the structured scorer existed as leaving it as saved', () => {
+    const current = gradingFormFromScoring(saved);
+    const older: Partial<GradingFormValues> = { checks: current.checks, toolCalls: { enabled: true, mustPass: false }, judge: current.judge, reference: current.reference };
+    const restored = gradingFormFromDraft(older, current);
+    expect(restored.structured).toEqual(current.structured);
+    expect(scoringPatch(current, restored).patch).toEqual({ tool_calls: { must_pass: false } });
+  });
+
+  it('raises the similarity threshold with strictness, as the API documents it', () => {
+    expect([0, 0.5, 1].map((strictness) => Number(embeddingThreshold(strictness).toFixed(2)))).toEqual([0.75, 0.85, 0.95]);
+  });
+});
+
 describe('changedCards', () => {
   it('says which card holds a change', () => {
-    expect(changedCards({})).toEqual({ passes: false, judge: false });
-    expect(changedCards({ tool_calls: {} })).toEqual({ passes: true, judge: false });
-    expect(changedCards({ reference: {} })).toEqual({ passes: false, judge: true });
+    expect(changedCards({})).toEqual({ passes: false, judge: false, structured: false });
+    expect(changedCards({ tool_calls: {} })).toEqual({ passes: true, judge: false, structured: false });
+    expect(changedCards({ reference: {} })).toEqual({ passes: false, judge: true, structured: false });
+    expect(changedCards({ structured: {} })).toEqual({ passes: false, judge: false, structured: true });
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * The Settings tab's two cards as a form, and the one `updateScoring` patch
- * that saves them (spec: Grading). The patch names only the settings that
- * changed, in the API's snake_case; a list - the criteria, the default checks
- * - is sent whole when anything in it changed, because a list given replaces
- * the stored one.
+ * The Settings tab's cards as a form, and the one `updateScoring` patch that
+ * saves them (spec: Grading). The patch names only the settings that changed,
+ * in the API's snake_case; a list - the criteria, the default checks - and a
+ * model choice are sent whole when anything in them changed, because a value
+ * given replaces the stored one.
  */
 
 import type { FieldProblem } from '../api/errors';
@@ -24,6 +24,27 @@ export interface CriterionFormValue {
   text: string;
 }
 
+/** A model on a saved connection, in the form's spelling of the patch's `{model_connection_id, model}`. */
+export interface ModelChoiceValue {
+  modelConnectionId: string;
+  model: string;
+}
+
+/** The in-process MiniLM, as the patch names it. */
+export const LOCAL_EMBEDDING_MODEL = 'local:all-minilm-l6-v2';
+
+/**
+ * The structured reference scorer. An embedding model left null is the
+ * organization's default, which is none yet: text is then compared by exact
+ * matching only. A judge model left null is no judge.
+ */
+export interface StructuredFormValue extends ScorerSwitch {
+  strictness: number;
+  passAt: number;
+  embeddingModel: ModelChoiceValue | typeof LOCAL_EMBEDDING_MODEL | null;
+  judgeModel: ModelChoiceValue | null;
+}
+
 export interface GradingFormValues {
   checks: ScorerSwitch & { defaultChecks: CheckFormValue[] };
   toolCalls: ScorerSwitch;
@@ -36,6 +57,14 @@ export interface GradingFormValues {
     passAt: number;
   };
   reference: ScorerSwitch;
+  structured: StructuredFormValue;
+}
+
+/** A model choice as the API's typed fields give it. */
+export interface StructuredModelLike {
+  local: boolean;
+  connectionId: string | null;
+  model: string;
 }
 
 /** The stored configuration as the API's typed fields give it. */
@@ -51,10 +80,16 @@ export interface ScoringLike {
     passAt: number;
   };
   reference: ScorerSwitch;
+  structured: ScorerSwitch & { strictness: number; passAt: number; embeddingModel: StructuredModelLike | null; judgeModel: StructuredModelLike | null };
+}
+
+function modelChoiceFromApi(choice: StructuredModelLike | null): ModelChoiceValue | null {
+  // A connection id the API can no longer name still keeps its model, shown as no longer saved.
+  return choice === null ? null : { modelConnectionId: choice.connectionId ?? '', model: choice.model };
 }
 
 export function gradingFormFromScoring(scoring: ScoringLike): GradingFormValues {
-  const { judge } = scoring;
+  const { judge, structured } = scoring;
   return {
     checks: { enabled: scoring.checks.enabled, mustPass: scoring.checks.mustPass, defaultChecks: scoring.checks.defaultChecks.map((check) => checkToForm(check).value) },
     toolCalls: { enabled: scoring.toolCalls.enabled, mustPass: scoring.toolCalls.mustPass },
@@ -69,7 +104,32 @@ export function gradingFormFromScoring(scoring: ScoringLike): GradingFormValues 
       passAt: judge.passAt,
     },
     reference: { enabled: scoring.reference.enabled, mustPass: scoring.reference.mustPass },
+    structured: {
+      enabled: structured.enabled,
+      mustPass: structured.mustPass,
+      strictness: structured.strictness,
+      passAt: structured.passAt,
+      embeddingModel: structured.embeddingModel?.local ? LOCAL_EMBEDDING_MODEL : modelChoiceFromApi(structured.embeddingModel),
+      judgeModel: modelChoiceFromApi(structured.judgeModel),
+    },
   };
+}
+
+/**
+ * A change kept in this browser, whole again: a section the console did not
+ * have when the change was kept (a scorer added since) reads as saved.
+ */
+export function gradingFormFromDraft(draft: Partial<GradingFormValues>, saved: GradingFormValues): GradingFormValues {
+  return { ...saved, ...draft };
+}
+
+/**
+ * The similarity two differently written values need to count as equal, as
+ * the API documents it (`StructuredScorerSettings.embeddingThreshold`): higher
+ * strictness, higher threshold.
+ */
+export function embeddingThreshold(strictness: number): number {
+  return 0.75 + 0.2 * strictness;
 }
 
 /** A new criterion's id: a few words of its text, unique among the rest and never one the judge keeps for itself. */
@@ -102,13 +162,18 @@ function defaultChecksJson(rows: readonly CheckFormValue[], problems: FieldProbl
   });
 }
 
+function modelChoiceJson(choice: ModelChoiceValue | typeof LOCAL_EMBEDDING_MODEL | null): JsonObject | string | null {
+  if (choice === null || typeof choice === 'string') return choice;
+  return { model_connection_id: choice.modelConnectionId, model: choice.model };
+}
+
 function criteriaJson(rows: readonly CriterionFormValue[]): JsonObject[] {
   return rows.map((row) => ({ id: row.id, text: row.text.trim() }));
 }
 
 /** Every setting of the form in the patch's shape, for comparing and for sending. */
 function settingsOf(values: GradingFormValues, problems: FieldProblem[]): Record<string, JsonObject> {
-  const { judge } = values;
+  const { judge, structured } = values;
   return {
     checks: { enabled: values.checks.enabled, must_pass: values.checks.mustPass, default_checks: defaultChecksJson(values.checks.defaultChecks, problems) },
     tool_calls: { enabled: values.toolCalls.enabled, must_pass: values.toolCalls.mustPass },
@@ -123,6 +188,14 @@ function settingsOf(values: GradingFormValues, problems: FieldProblem[]): Record
       pass_at: judge.passAt,
     },
     reference: { enabled: values.reference.enabled, must_pass: values.reference.mustPass },
+    structured: {
+      enabled: structured.enabled,
+      must_pass: structured.mustPass,
+      strictness: structured.strictness,
+      pass_at: structured.passAt,
+      embedding_model: modelChoiceJson(structured.embeddingModel),
+      judge_model: modelChoiceJson(structured.judgeModel),
+    },
   };
 }
 
@@ -145,9 +218,12 @@ export function scoringPatch(saved: GradingFormValues, current: GradingFormValue
   return { patch, problems };
 }
 
-/** Which card a change is on: **When a case passes** (checks, tool calls) or **Judge** (the judge, the reference). */
-export function changedCards(patch: JsonObject): { passes: boolean; judge: boolean } {
-  return { passes: 'checks' in patch || 'tool_calls' in patch, judge: 'judge' in patch || 'reference' in patch };
+/**
+ * Which card a change is on: **When a case passes** (checks, tool calls),
+ * **Judge** (the judge, the reference) or **Structured reference**.
+ */
+export function changedCards(patch: JsonObject): { passes: boolean; judge: boolean; structured: boolean } {
+  return { passes: 'checks' in patch || 'tool_calls' in patch, judge: 'judge' in patch || 'reference' in patch, structured: 'structured' in patch };
 }
 
 /** A stable text of the form, whatever its rows' keys, for telling whether anything changed. */

@@ -18,6 +18,10 @@ export const ScorerSwitchesFields = graphql(`
       enabled
       mustPass
     }
+    structured {
+      enabled
+      mustPass
+    }
   }
 `);
 
@@ -40,6 +44,14 @@ export const ModelConnectionFields = graphql(`
     baseUrl
     models
     keyHint
+  }
+`);
+
+export const StructuredModelFields = graphql(`
+  fragment StructuredModelFields on StructuredModelChoice {
+    local
+    connectionId
+    model
   }
 `);
 
@@ -72,6 +84,20 @@ export const ScoringFields = graphql(`
       enabled
       mustPass
     }
+    structured {
+      enabled
+      mustPass
+      strictness
+      passAt
+      embeddingModel {
+        ...StructuredModelFields
+      }
+      judgeModel {
+        ...StructuredModelFields
+      }
+      exactOnlyNotice
+      localEmbeddingsInstalled
+    }
   }
 `);
 
@@ -103,6 +129,8 @@ export const ScoringCoverageQuery = graphql(`
           counterExample
           nothingGrades
           referenceOffered
+          structured
+          unverifiedReferences
         }
       }
     }

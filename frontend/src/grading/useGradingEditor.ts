@@ -11,11 +11,11 @@ import { browserDrafts } from '../unsaved/browserDrafts';
 import { GRADING_EDITOR } from '../unsaved/draftOffers';
 import { restoreOfferFor } from '../unsaved/draftStore';
 import { useBrowserDraft } from '../unsaved/useBrowserDraft';
-import { changedCards, type GradingFormValues, gradingFingerprint, gradingFormFromScoring, scoringPatch } from './gradingForm';
+import { changedCards, type GradingFormValues, gradingFingerprint, gradingFormFromDraft, gradingFormFromScoring, scoringPatch } from './gradingForm';
 import { ScoringCoverageQuery, UpdateScoringMutation } from './operations';
 
 /**
- * The Grading editor's state: the two cards' settings, what the setup on
+ * The Grading editor's state: the cards' settings, what the setup on
  * screen would cover, and the one patch that saves every change at once.
  */
 export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDraft }: { datasetId: string; latestVersion: number; scoring: ScoringFieldsFragment; restoreDraft: boolean }) {
@@ -25,7 +25,7 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
   const [start] = useState(() => {
     const saved = gradingFormFromScoring(scoring);
     const kept = browserDrafts.read<GradingFormValues>(scope);
-    const restored = restoreDraft && kept && restoreOfferFor(kept, latestVersion).kind === 'restore' ? kept.value : null;
+    const restored = restoreDraft && kept && restoreOfferFor(kept, latestVersion).kind === 'restore' ? gradingFormFromDraft(kept.value, saved) : null;
     // Opened directly with a change kept from before: offered, not applied.
     return { saved, restored, offered: restoreDraft ? null : kept, baseVersion: latestVersion };
   });
@@ -105,7 +105,7 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
     restored: start.restored !== null,
     offered: dirty ? null : offered,
     restoreOffered: () => {
-      if (offered) form.setValues(offered.value);
+      if (offered) form.setValues(gradingFormFromDraft(offered.value, savedNow.current));
       setOffered(null);
     },
     discardOffered: () => {
