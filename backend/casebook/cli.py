@@ -84,7 +84,7 @@ def cmd_seed_demo(
         engine = create_engine(settings.database_url, pool_size=1)
         try:
             created = await seed_demo_if_empty(
-                create_sessionmaker(engine), email=email, password=password
+                create_sessionmaker(engine), settings, email=email, password=password
             )
         finally:
             await engine.dispose()
