@@ -1,7 +1,7 @@
 import { accessibilityViolations } from './accessibility';
 import { expect, saveElementScreenshot, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR } from './people';
-import { addCase, createDataset, curatorApi, datasetPath } from './seed';
+import { addCase, addModelConnection, createDataset, curatorApi, datasetPath } from './seed';
 
 test.describe('grading', () => {
   test('the pass and judge cards, a model added, a rule from a criterion, one bar that saves; leaving asks', async ({ page }) => {
@@ -106,6 +106,8 @@ test.describe('grading', () => {
     await addCase(api, datasetId, { input: 'Who directed Alien?', referenceAnswer: '{"director": "Ridley Scott", "year": 1979}', referenceVerified: true });
     await addCase(api, datasetId, { input: 'Who is in the cast of Heat?', referenceAnswer: '{"cast": ["Al Pacino", "Robert De Niro"]}' });
     await addCase(api, datasetId, { input: 'Is Alien a comedy?', referenceAnswer: 'No, it is a horror film.' });
+    // A saved connection, so the test does not depend on the local-embeddings extra being installed.
+    await addModelConnection(api, 'Film embeddings', ['film-embedder-1']);
     await signIn(page, CURATOR.email, CURATOR.password);
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, '?tab=settings'));
@@ -126,7 +128,7 @@ test.describe('grading', () => {
     await saveElementScreenshot(card, '52-settings-json-answers-exact-only');
 
     await card.getByRole('combobox', { name: 'Embedding model' }).click();
-    await page.getByRole('option', { name: 'Local MiniLM (offline)' }).click();
+    await page.getByRole('option', { name: 'film-embedder-1' }).click();
     await expect(notice).toBeHidden();
 
     // A pass mark the API refuses comes back on the Pass mark, under structured.pass_at.
@@ -146,7 +148,7 @@ test.describe('grading', () => {
     await page.reload();
     await expect(card.getByRole('switch', { name: 'Structured reference: on' })).toBeChecked();
     await expect(strictness).toHaveAttribute('aria-valuenow', '0.7');
-    await expect(card.getByRole('combobox', { name: 'Embedding model' })).toHaveValue('Local MiniLM (offline)');
+    await expect(card.getByRole('combobox', { name: 'Embedding model' })).toHaveValue('film-embedder-1');
     await expect(passMark).toHaveValue('0.75');
     await expect(notice).toBeHidden();
     await saveElementScreenshot(card, '53-settings-json-answers-saved');

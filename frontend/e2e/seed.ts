@@ -40,3 +40,12 @@ export async function addCase(api: SignedInSession, datasetId: string, input: Se
 export function datasetPath(datasetId: string, search = '?tab=cases'): string {
   return `/datasets/${encodeURIComponent(datasetId)}${search}`;
 }
+
+/** A saved OpenAI-compatible model connection; nothing is called when a setting names it. */
+export async function addModelConnection(api: SignedInSession, name: string, models: string[]): Promise<string> {
+  const data = await api.request<{ addModelConnection: { connection: { id: string } } }>(
+    'mutation($input: AddModelConnectionInput!) { addModelConnection(input: $input) { connection { id } } }',
+    { input: { name, provider: 'OPENAI', models, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-e2e-not-a-real-key-0' } },
+  );
+  return data.addModelConnection.connection.id;
+}
