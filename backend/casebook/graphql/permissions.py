@@ -28,11 +28,12 @@ from strawberry.types.field import StrawberryField
 
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
+from casebook.domain.cases.masking import MASKED_TEXT
 from casebook.services.errors import Forbidden, Unauthenticated
 
 PUBLIC = "public"
 AUTHENTICATED = "authenticated"
-MASK_PLACEHOLDER = "[hidden: needs runs:view or access to the source conversation]"
+MASK_PLACEHOLDER = MASKED_TEXT
 
 
 @strawberry.enum

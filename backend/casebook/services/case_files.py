@@ -5,7 +5,7 @@ imports back unchanged; text a reader may not read is masked in it as on
 screen. Every export is audited.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from casebook.db.case_content import content_from_json
 from casebook.db.queries.cases_at_version import cases_at_version
@@ -14,14 +14,13 @@ from casebook.domain.cases.csv_format import export_csv
 from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES, import_format, template_csv
 from casebook.domain.cases.intake import intake_import
 from casebook.domain.cases.jsonl_format import export_jsonl
-from casebook.domain.cases.model import CaseContent, ExpectedToolCall, Turn
+from casebook.domain.cases.masking import masked_content
 from casebook.services import audit, sharing
 from casebook.services.context import ServiceContext
 from casebook.services.conversation_access import masked_conversations
 from casebook.services.errors import BadUserInput, LimitExceededError, NotFound
 from casebook.services.versioning import DATASET_KIND, open_version
 
-MASKED_TEXT = "[hidden: needs runs:view or access to the source conversation]"
 FORMATS = {
     "csv": ("text/csv; charset=utf-8", export_csv),
     "jsonl": ("application/x-ndjson; charset=utf-8", export_jsonl),
@@ -41,25 +40,6 @@ class ExportFile:
     content_type: str
     body: str
     case_count: int
-
-
-def masked_content(content: CaseContent) -> CaseContent:
-    """What a reader without access to the source conversation sees of a copied case."""
-
-    def hide(text: str | None) -> str | None:
-        return None if text is None else MASKED_TEXT
-
-    return replace(
-        content,
-        input=MASKED_TEXT,
-        history=tuple(Turn(t.role, MASKED_TEXT) for t in content.history),
-        reference_answer=hide(content.reference_answer),
-        counter_example=hide(content.counter_example),
-        note=hide(content.note),
-        expected_tool_calls=tuple(
-            ExpectedToolCall(c.tool, {}) for c in content.expected_tool_calls
-        ),
-    )
 
 
 async def import_cases(

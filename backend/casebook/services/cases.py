@@ -27,6 +27,7 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.cases.columns import case_fields
 from casebook.domain.cases.intake import intake_case
+from casebook.domain.cases.masking import copied_fields_in
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
 from casebook.services import audit, sharing
@@ -34,16 +35,6 @@ from casebook.services.context import ServiceContext
 from casebook.services.conversation_access import masked_conversations
 from casebook.services.errors import BadUserInput, Conflict, Forbidden, NotFound
 from casebook.services.versioning import DATASET_KIND, SourceLink, VersionWriter, open_version
-
-# Fields holding text copied from a conversation (masked for some readers).
-COPIED_TEXT_FIELDS = (
-    "input",
-    "history",
-    "reference_answer",
-    "counter_example",
-    "note",
-    "expected_tool_calls",
-)
 
 
 @dataclass(frozen=True)
@@ -322,7 +313,7 @@ async def update_case(
         )
         assert current is not None
         if current.masked:
-            touched = [f for f in COPIED_TEXT_FIELDS if f in patch]
+            touched = copied_fields_in(patch)
             if touched:
                 raise Forbidden(
                     f"{touched[0]} holds text copied from a conversation you may not read; "
