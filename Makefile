@@ -48,6 +48,7 @@ lint: install
 	$(VENV)/bin/ruff check backend tests benchmarks
 	$(VENV)/bin/ruff format --check backend tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 schema: install
 	$(PY) -m casebook.graphql.export_schema schema.graphql

@@ -34,9 +34,9 @@ from casebook.domain.access.catalog import Role
 from casebook.domain.access.policy import Actor
 from casebook.domain.cases.intake import intake_import
 from casebook.domain.cases.twins import question_key
-from casebook.services import case_files, cases, datasets
-from casebook.services.context import ServiceContext
-from casebook.services.members import create_organization_with_owner
+from casebook.services.datasets import case_files, cases, datasets
+from casebook.services.identity.members import create_organization_with_owner
+from casebook.services.kernel.context import ServiceContext
 
 CASES = 10_000
 VERSIONS = 1_000

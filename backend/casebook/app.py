@@ -27,7 +27,7 @@ from casebook.db.migrate import ensure_migrated
 from casebook.graphql.schema import schema
 from casebook.graphql.view import CasebookGraphQL
 from casebook.logging import bind_request_id, reset_request_id
-from casebook.services.auth import CSRF_HEADER, ORGANIZATION_HEADER
+from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
 
 log = structlog.get_logger("casebook.http")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")

@@ -50,7 +50,7 @@ def cmd_create_admin(
 ) -> None:
     from casebook.db.engine import create_engine, create_sessionmaker
     from casebook.db.migrate import ensure_migrated
-    from casebook.services.members import create_organization_with_owner
+    from casebook.services.identity.members import create_organization_with_owner
 
     chosen = password or secrets.token_urlsafe(12)
 

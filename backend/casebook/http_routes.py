@@ -12,10 +12,10 @@ from starlette.routing import BaseRoute, Route
 
 from casebook.graphql.ids import decode_id
 from casebook.logging import current_request_id
-from casebook.services import case_files
-from casebook.services.auth import SESSION_COOKIE, authenticate
-from casebook.services.context import ServiceContext
-from casebook.services.errors import BadUserInput, ServiceError
+from casebook.services.datasets import case_files
+from casebook.services.identity.auth import SESSION_COOKIE, authenticate
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import BadUserInput, ServiceError
 
 _STATUS = {
     "NOT_FOUND": 404,

@@ -19,7 +19,7 @@ from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
 from casebook.jobs.worker import worker_settings
-from casebook.services.members import create_organization_with_owner
+from casebook.services.identity.members import create_organization_with_owner
 from tests.support.graphql_client import Api
 from tests.support.services import RunningServices, running_services
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from casebook.db.models import Job
-from casebook.services import jobs
+from casebook.services.kernel import jobs
 from tests.support.graphql_client import Api
 
 JOB = "query($id: ID!) { node(id: $id) { ... on Job { status result error attempts } } }"

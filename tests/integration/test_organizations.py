@@ -1,6 +1,6 @@
 """A member of several organizations acts in one per request, and sees only its resources."""
 
-from casebook.services.members import create_organization_with_owner
+from casebook.services.identity.members import create_organization_with_owner
 from tests.integration.conftest import PASSWORD, Org
 from tests.integration.datasets.helpers import create_dataset
 from tests.support.graphql_client import Api

@@ -5,7 +5,7 @@ from typing import Any, Generic, TypeVar
 
 import strawberry
 
-from casebook.db.pagination import Page
+from casebook.services.kernel.records import Page
 
 NodeT = TypeVar("NodeT")
 

@@ -11,8 +11,8 @@ from strawberry.dataloader import DataLoader
 from strawberry.types import Info as StrawberryInfo
 
 from casebook.domain.access.policy import Actor
-from casebook.services.auth import Authentication
-from casebook.services.context import ServiceContext
+from casebook.services.identity.auth import Authentication
+from casebook.services.kernel.context import ServiceContext
 
 
 @dataclass

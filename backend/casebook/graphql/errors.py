@@ -11,7 +11,7 @@ from graphql.error import GraphQLError
 from strawberry.extensions import MaskErrors
 
 from casebook.domain.errors import LimitExceeded, ValidationFailed
-from casebook.services.errors import BadUserInput, LimitExceededError, ServiceError
+from casebook.services.kernel.errors import BadUserInput, LimitExceededError, ServiceError
 
 INTERNAL_MESSAGE = (
     "Something went wrong on the server; the request id in the logs tells which request."

@@ -4,7 +4,7 @@ from typing import Any
 
 from strawberry import relay
 
-from casebook.services.errors import BadUserInput
+from casebook.services.kernel.errors import BadUserInput
 
 
 def decode_id(value: relay.GlobalID | str, expected: type[Any] | str, path: str = "id") -> int:

@@ -3,7 +3,7 @@
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
-from casebook.services.errors import NotFound
+from casebook.services.kernel.errors import NotFound
 
 T = TypeVar("T")
 

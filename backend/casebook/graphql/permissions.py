@@ -29,7 +29,7 @@ from strawberry.types.field import StrawberryField
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
 from casebook.domain.cases.masking import MASKED_TEXT
-from casebook.services.errors import Forbidden, Unauthenticated
+from casebook.services.kernel.errors import Forbidden, Unauthenticated
 
 PUBLIC = "public"
 AUTHENTICATED = "authenticated"

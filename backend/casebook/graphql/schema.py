@@ -7,9 +7,7 @@ from graphql.error import GraphQLError
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
-from casebook.graphql.dataset_queries import DatasetQueries
 from casebook.graphql.errors import ErrorShape, is_expected
-from casebook.graphql.grading_queries import GradingQueries
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
 from casebook.graphql.mutations.cases import CaseMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
@@ -19,17 +17,19 @@ from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.model_connections import ModelConnectionMutations
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.permissions import RequiresDirective
-from casebook.graphql.queries import IdentityQueries
+from casebook.graphql.queries.datasets import DatasetQueries
+from casebook.graphql.queries.grading import GradingQueries
+from casebook.graphql.queries.identity import IdentityQueries
 from casebook.graphql.subscriptions import Subscription
-from casebook.graphql.types.api_key import ApiKeyType
-from casebook.graphql.types.audit_entry import AuditEntryType
-from casebook.graphql.types.case import CaseType
-from casebook.graphql.types.dataset import DatasetType
-from casebook.graphql.types.job import JobType
-from casebook.graphql.types.model_connection import ModelConnectionType
-from casebook.graphql.types.organization import OrganizationType
-from casebook.graphql.types.score import ScoreType
-from casebook.graphql.types.user import UserType
+from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.grading.score import ScoreType
+from casebook.graphql.types.identity.api_key import ApiKeyType
+from casebook.graphql.types.identity.audit_entry import AuditEntryType
+from casebook.graphql.types.identity.organization import OrganizationType
+from casebook.graphql.types.identity.user import UserType
+from casebook.graphql.types.jobs.job import JobType
+from casebook.graphql.types.models.model_connection import ModelConnectionType
 
 log = logging.getLogger("casebook.graphql")
 

@@ -9,8 +9,8 @@ from strawberry import relay
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
-from casebook.graphql.types.job import JobType
-from casebook.services import jobs
+from casebook.graphql.types.jobs.job import JobType
+from casebook.services.kernel import jobs
 
 FINISHED = (jobs.SUCCEEDED, jobs.FAILED)
 

@@ -10,17 +10,17 @@ from strawberry.exceptions import ConnectionRejectionError
 
 from casebook.graphql.context import GraphQLContext
 from casebook.graphql.ids import decode_id
-from casebook.graphql.types.organization import OrganizationType
+from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.logging import current_request_id
-from casebook.services.auth import (
+from casebook.services.identity.auth import (
     CSRF_HEADER,
     ORGANIZATION_HEADER,
     SESSION_COOKIE,
     Authentication,
     authenticate,
 )
-from casebook.services.context import ServiceContext
-from casebook.services.errors import ServiceError
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import ServiceError
 
 
 def _bearer(value: str | None) -> str | None:

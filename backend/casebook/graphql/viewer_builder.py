@@ -2,13 +2,13 @@
 
 from casebook.domain.access.catalog import Role
 from casebook.domain.access.policy import Actor, effective_permissions
-from casebook.graphql.types.membership import MembershipType
-from casebook.graphql.types.organization import OrganizationType
-from casebook.graphql.types.user import UserType
-from casebook.graphql.types.viewer import ViewerType
-from casebook.services import members
-from casebook.services.context import ServiceContext
-from casebook.services.secrets import csrf_token_for
+from casebook.graphql.types.identity.membership import MembershipType
+from casebook.graphql.types.identity.organization import OrganizationType
+from casebook.graphql.types.identity.user import UserType
+from casebook.graphql.types.identity.viewer import ViewerType
+from casebook.services.identity import members
+from casebook.services.identity.secrets import csrf_token_for
+from casebook.services.kernel.context import ServiceContext
 
 
 async def build_viewer(

@@ -10,7 +10,8 @@ from arq.connections import RedisSettings
 from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
-from casebook.services import jobs, rescoring
+from casebook.services.grading import rescoring
+from casebook.services.kernel import jobs
 
 # Importing a service module registers its job handlers with ``services.jobs``.
 JOB_MODULES = (rescoring,)

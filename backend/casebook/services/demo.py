@@ -11,9 +11,9 @@ from casebook.db.engine import SessionMaker
 from casebook.db.models import Organization
 from casebook.domain.access.catalog import Role
 from casebook.domain.access.policy import Actor
-from casebook.services import cases, datasets
-from casebook.services.context import ServiceContext
-from casebook.services.members import create_organization_with_owner
+from casebook.services.datasets import cases, datasets
+from casebook.services.identity.members import create_organization_with_owner
+from casebook.services.kernel.context import ServiceContext
 
 DEMO_EMAIL = "admin@demo.casebook.local"
 

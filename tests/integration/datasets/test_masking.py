@@ -2,9 +2,9 @@
 
 from casebook.domain.access.catalog import Role
 from casebook.graphql.ids import decode_id
-from casebook.services import cases
-from casebook.services.context import ServiceContext
-from casebook.services.versioning import SourceLink
+from casebook.services.datasets import cases
+from casebook.services.datasets.versioning import SourceLink
+from casebook.services.kernel.context import ServiceContext
 from tests.integration.conftest import MemberFactory
 from tests.integration.datasets.helpers import CASES, UPDATE, create_dataset
 from tests.integration.datasets.test_files import EXPORT

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from casebook.services.structured_staleness import (
+from casebook.services.grading.structured.staleness import (
     CONFIG_CHANGED,
     REFERENCE_EDITED,
     reference_revision,

@@ -8,8 +8,8 @@ from strawberry import relay
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
-from casebook.graphql.types.api_key import ApiKeyType
-from casebook.services import api_keys
+from casebook.graphql.types.identity.api_key import ApiKeyType
+from casebook.services.identity import api_keys
 
 
 @strawberry.input

@@ -12,10 +12,10 @@ from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
-from casebook.graphql.types.case import CaseType
-from casebook.graphql.types.dataset import DatasetType
-from casebook.services import case_files, cases
-from casebook.services.errors import LimitExceededError
+from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.services.datasets import case_files, cases
+from casebook.services.kernel.errors import LimitExceededError
 
 
 @strawberry.input

@@ -7,10 +7,11 @@ from casebook.domain.access.catalog import GrantLevel, Permission, Visibility
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
-from casebook.graphql.types.dataset import DatasetType
-from casebook.graphql.types.grant import GrantType
-from casebook.graphql.types.user import UserType
-from casebook.services import datasets, sharing
+from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.datasets.grant import GrantType
+from casebook.graphql.types.identity.user import UserType
+from casebook.services.datasets import datasets
+from casebook.services.kernel import sharing
 
 
 @strawberry.input

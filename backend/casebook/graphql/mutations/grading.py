@@ -9,13 +9,14 @@ from casebook.domain.grading.answer import MadeToolCall
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
-from casebook.graphql.types.case import CaseType
-from casebook.graphql.types.dataset import DatasetType
-from casebook.graphql.types.job import JobType
-from casebook.graphql.types.score import ScoreType
-from casebook.graphql.types.scoring_config import ScoringConfigType, patch_from_client
-from casebook.services import rescoring, scoring, scoring_config
-from casebook.services.errors import BadUserInput
+from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.grading.score import ScoreType
+from casebook.graphql.types.grading.scoring_config import ScoringConfigType, patch_from_client
+from casebook.graphql.types.jobs.job import JobType
+from casebook.services.grading import config as scoring_config
+from casebook.services.grading import rescoring, scoring
+from casebook.services.kernel.errors import BadUserInput
 
 
 @strawberry.type

@@ -4,8 +4,8 @@ import strawberry
 
 from casebook.graphql.context import Info
 from casebook.graphql.permissions import AUTHENTICATED, requires
-from casebook.graphql.types.job import JobType
-from casebook.services import jobs
+from casebook.graphql.types.jobs.job import JobType
+from casebook.services.kernel import jobs
 
 
 @strawberry.type

@@ -8,9 +8,9 @@ from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.enums import Role
-from casebook.graphql.types.member import MemberType
-from casebook.graphql.types.user import UserType
-from casebook.services import members
+from casebook.graphql.types.identity.member import MemberType
+from casebook.graphql.types.identity.user import UserType
+from casebook.services.identity import members
 
 
 @strawberry.input

@@ -7,9 +7,10 @@ from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
-from casebook.graphql.types.model_budget import ModelBudgetType
-from casebook.graphql.types.model_connection import ModelConnectionType, ModelProviderKind
-from casebook.services import metering, model_connections
+from casebook.graphql.types.models.model_budget import ModelBudgetType
+from casebook.graphql.types.models.model_connection import ModelConnectionType, ModelProviderKind
+from casebook.services.models import connections as model_connections
+from casebook.services.models import metering
 
 
 @strawberry.input

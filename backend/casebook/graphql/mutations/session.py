@@ -6,10 +6,10 @@ from strawberry import relay
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, PUBLIC, requires
-from casebook.graphql.types.organization import OrganizationType
-from casebook.graphql.types.viewer import ViewerType
+from casebook.graphql.types.identity.organization import OrganizationType
+from casebook.graphql.types.identity.viewer import ViewerType
 from casebook.graphql.viewer_builder import build_viewer
-from casebook.services import auth
+from casebook.services.identity import auth
 
 
 @strawberry.input

@@ -1,0 +1,1 @@
+"""Request-scoped DataLoaders: batched reads, authorization decided once per request."""

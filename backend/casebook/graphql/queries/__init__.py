@@ -1,0 +1,1 @@
+"""Root query fields, one module per capability, combined into one Query type."""

@@ -1,0 +1,55 @@
+"""Queries of the grading capability: scores, rule suggestions, models and budgets."""
+
+import strawberry
+from strawberry import relay
+from strawberry.scalars import JSON
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.permissions import AUTHENTICATED, requires
+from casebook.graphql.types.grading.score import ScoreType
+from casebook.graphql.types.models.model_budget import ModelBudgetType
+from casebook.graphql.types.models.model_connection import ModelConnectionType
+from casebook.services.grading import config as scoring_config
+from casebook.services.grading import scoring
+from casebook.services.models import connections as model_connections
+from casebook.services.models import metering
+
+
+@strawberry.type
+class GradingQueries:
+    @strawberry.field(
+        extensions=requires(Permission.DATASETS_VIEW),
+        description="A score by id; not found when you may not see its dataset.",
+    )
+    async def score(self, info: Info, id: relay.GlobalID) -> ScoreType:
+        return ScoreType.from_row(
+            await scoring.get_score(info.context.services, decode_id(id, ScoreType))
+        )
+
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="The check a criterion's own words say - a length, valid JSON, a quoted "
+        "opening, a bulleted list - or null. Calls no model.",
+    )
+    def suggest_rule(self, criterion: str) -> JSON | None:
+        found = scoring_config.suggested_rule(criterion)
+        return JSON(found) if found is not None else None
+
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="The organization's saved model connections; keys only as masked hints.",
+    )
+    async def model_connections(self, info: Info) -> list[ModelConnectionType]:
+        rows = await model_connections.list_connections(info.context.services)
+        return [ModelConnectionType.from_row(row) for row in rows]
+
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="Monthly budgets with this month's spending: the organization's, then each "
+        "helper's. Needs connections:manage or organization:manage.",
+    )
+    async def model_budgets(self, info: Info) -> list[ModelBudgetType]:
+        views = await metering.list_budgets(info.context.services)
+        return [ModelBudgetType.from_view(v) for v in views]

@@ -1,0 +1,1 @@
+"""GraphQL types of datasets, cases and versions."""

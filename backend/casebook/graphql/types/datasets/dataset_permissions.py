@@ -1,0 +1,24 @@
+import strawberry
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.context import Info
+from casebook.services.datasets import datasets
+from casebook.services.kernel.permissions_view import dataset_abilities
+
+
+@strawberry.type(name="DatasetPermissions")
+class DatasetPermissionsType:
+    view: bool
+    edit: bool
+    run: bool
+    read_runs: bool = strawberry.field(description="runs:view — starting an eval needs it first.")
+
+    @classmethod
+    async def for_dataset(cls, info: Info, dataset_id: int) -> "DatasetPermissionsType":
+        abilities = await dataset_abilities(info.context.services, datasets.KIND, dataset_id)
+        return cls(
+            view=abilities[Permission.DATASETS_VIEW],
+            edit=abilities[Permission.DATASETS_EDIT],
+            run=abilities[Permission.DATASETS_RUN],
+            read_runs=abilities[Permission.RUNS_VIEW],
+        )

@@ -1,0 +1,1 @@
+"""GraphQL types of grading: scoring configuration, scores and their results."""

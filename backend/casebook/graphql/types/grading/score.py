@@ -1,0 +1,284 @@
+"""A score: one answer graded against one case revision.
+
+The outcome, which scorers reached no verdict, the figures and who answered
+stay visible to every reader of the dataset. The answer and its tool calls,
+and every reason, rule and quote, are grading evidence: null without
+``runs:view`` (spec: Access, "Review answers, reviewer notes and grading evidence").
+So is the structured scorer's per-field breakdown; its sub-scores, notices and
+whether it is stale are visible.
+"""
+
+from collections.abc import Iterable
+from datetime import datetime
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import strawberry
+from strawberry import relay
+from strawberry.scalars import JSON
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.context import Info
+from casebook.graphql.loaders.structured import structured_now_loader, structured_result_loader
+from casebook.graphql.permissions import OnDenied, requires
+from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.grading.judge_grade import CriterionGradeType, JudgePinsType
+from casebook.graphql.types.grading.scorer_result import EVIDENCE, ScorerResultType
+from casebook.graphql.types.grading.scoring_config import config_for_client
+from casebook.graphql.types.grading.structured_result import StructuredResultType
+from casebook.services.datasets import cases, datasets
+from casebook.services.grading import scoring
+from casebook.services.grading.score_records import in_scorer_order
+from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.records import Score
+
+if TYPE_CHECKING:
+    from casebook.graphql.types.datasets.dataset import DatasetType
+
+_EVIDENCE = requires(Permission.RUNS_VIEW, OnDenied.NULL)
+
+
+@strawberry.enum(name="ScoreOutcome")
+class ScoreOutcome(Enum):
+    PASS = "pass"
+    FAIL = "fail"
+    NOT_GRADED = "not_graded"
+
+
+@strawberry.type(name="MadeToolCall", description="A tool call the agent made.")
+class MadeToolCallType:
+    name: str
+    args: JSON
+    blocked: bool = strawberry.field(
+        description="An isolated run blocked it; it still counts as a call made."
+    )
+
+
+@strawberry.type(name="Score")
+class ScoreType(relay.Node):
+    id: relay.NodeID[int]
+    row: strawberry.Private[Score]
+
+    @classmethod
+    def from_row(cls, row: Score) -> "ScoreType":
+        assert row.id is not None
+        return cls(id=row.id, row=row)
+
+    @strawberry.field(
+        description="PASS when every Must pass scorer passed, FAIL when one failed, "
+        "NOT_GRADED when one reached no verdict."
+    )
+    def outcome(self) -> ScoreOutcome:
+        return ScoreOutcome(self.row.outcome)
+
+    @strawberry.field(extensions=_EVIDENCE, description="Why, scorer by scorer. " + EVIDENCE)
+    def outcome_reason(self) -> str | None:
+        return self.row.outcome_reason
+
+    @strawberry.field(description="The scorers that reached no verdict.")
+    def not_graded_by(self) -> list[str]:
+        return list(self.row.without_verdict)
+
+    @strawberry.field(
+        description="Score again grades it anew: some scorer reached no verdict, or its "
+        "structured result is stale."
+    )
+    async def may_score_again(self, info: Info) -> bool:
+        return bool(self.row.without_verdict) or bool(await self._stale_reasons(info))
+
+    async def _stale_reasons(self, info: Info) -> list[str]:
+        if self.row.structured_config_hash is None:
+            return []
+        key = (self.row.dataset_id, self.row.case_id)
+        now = await structured_now_loader(info).load(key)
+        return now.stale_reasons(self.row)
+
+    @strawberry.field(
+        description="The structured result was computed from a reference or a structured "
+        "configuration that has changed since: kept, not deleted, until Score again grades "
+        "it anew against the reference and configuration of now. Read, never stored."
+    )
+    async def stale(self, info: Info) -> bool:
+        return bool(await self._stale_reasons(info))
+
+    @strawberry.field(
+        description="Why it is stale: the reference edited, the configuration changed."
+    )
+    async def stale_reasons(self, info: Info) -> list[str]:
+        return await self._stale_reasons(info)
+
+    @strawberry.field(
+        description="The structured scorer's quality, 0 to 1 (the sortable Quality column); "
+        "null when it took no part or reached no verdict."
+    )
+    def quality(self) -> float | None:
+        return self.row.structured_quality
+
+    @strawberry.field(
+        description="The structured scorer's sub-scores and breakdown; null when it took no "
+        "part or reached no verdict."
+    )
+    async def structured(self, info: Info) -> StructuredResultType | None:
+        if self.row.structured_quality is None:
+            return None
+        assert self.row.id is not None
+        found = await structured_result_loader(info).load((self.row.dataset_id, self.row.id))
+        return StructuredResultType(row=found) if found is not None else None
+
+    @strawberry.field(
+        description="The run key the answer was scored under (scoreAnswer's runKey); null when "
+        "it was graded on its own."
+    )
+    def run_key(self) -> str | None:
+        return self.row.run_key
+
+    @strawberry.field(
+        description="Which repetition of its case and agent in the run it is: 1, 2, 3..."
+    )
+    def repetition(self) -> int | None:
+        return self.row.repetition
+
+    @strawberry.field
+    def results(self) -> list[ScorerResultType]:
+        config = self.row.config
+        return [
+            ScorerResultType.from_json(
+                name, document, bool((config.get(name) or {}).get("must_pass", True))
+            )
+            for name, document in in_scorer_order(self.row.results)
+        ]
+
+    @strawberry.field(description="The judge's grade of each criterion; empty without the judge.")
+    def judge_grades(self) -> list[CriterionGradeType]:
+        verdict = self.row.verdict or {}
+        return [CriterionGradeType.from_json(grade) for grade in verdict.get("grades") or []]
+
+    @strawberry.field(
+        description="Null when the judge took no part; false when its verdict could not be "
+        "read or it gave none."
+    )
+    def judge_verdict_readable(self) -> bool | None:
+        return None if self.row.verdict is None else bool(self.row.verdict.get("readable"))
+
+    @strawberry.field
+    def pins(self) -> JudgePinsType | None:
+        return JudgePinsType.from_json(self.row.pins) if self.row.pins else None
+
+    @strawberry.field(description="The configuration this score was computed with.")
+    def config(self) -> JSON:
+        return JSON(config_for_client(self.row.config))
+
+    @strawberry.field(
+        extensions=_EVIDENCE,
+        description="The answer as graded: at most 8,000 characters, credentials redacted. "
+        + EVIDENCE,
+    )
+    def answer(self) -> str | None:
+        return self.row.answer_text
+
+    @strawberry.field(description="The answer's length in characters, before it was cut.")
+    def answer_chars(self) -> int:
+        return self.row.answer_chars
+
+    @strawberry.field(description="The copy kept is the answer's first 8,000 characters.")
+    def answer_cut(self) -> bool:
+        return self.row.answer_cut
+
+    @strawberry.field(extensions=_EVIDENCE, description="Credentials redacted. " + EVIDENCE)
+    def tool_calls(self) -> list[MadeToolCallType] | None:
+        return [
+            MadeToolCallType(
+                name=str(call.get("name", "")),
+                args=JSON(call.get("args") or {}),
+                blocked=bool(call.get("blocked")),
+            )
+            for call in self.row.tool_calls
+        ]
+
+    @strawberry.field
+    def cost_usd(self) -> float | None:
+        return self.row.cost_usd
+
+    @strawberry.field
+    def latency_ms(self) -> float | None:
+        return self.row.latency_ms
+
+    @strawberry.field
+    def agent_name(self) -> str | None:
+        return self.row.agent_name
+
+    @strawberry.field
+    def agent_version(self) -> str | None:
+        return self.row.agent_version
+
+    @strawberry.field
+    def answering_model(self) -> str | None:
+        return self.row.answering_model
+
+    @strawberry.field(description="What the judge's run cost, when it was called.")
+    def grading_cost_usd(self) -> float | None:
+        return self.row.grading_cost_usd
+
+    @strawberry.field
+    def warnings(self) -> list[str]:
+        if not self.row.judged_on_answering_model:
+            return []
+        return [
+            f"the judge graded on the model that answered ({self.row.answering_model}); "
+            "a judge may favour answers like its own"
+        ]
+
+    @strawberry.field(description="The dataset version the case was graded in.")
+    def dataset_version(self) -> int:
+        return self.row.dataset_version
+
+    @strawberry.field(description="The case revision the answer was graded against.")
+    def case_revision(self) -> int:
+        return self.row.case_revision
+
+    @strawberry.field(description="The case as it was when graded; null when it is gone.")
+    async def case(self, info: Info) -> CaseType | None:
+        try:
+            view = await cases.get_case(
+                info.context.services, self.row.case_id, version=self.row.dataset_version
+            )
+        except NotFound:
+            return None
+        return CaseType.from_view(view)
+
+    @strawberry.field
+    async def dataset(
+        self, info: Info
+    ) -> Annotated["DatasetType", strawberry.lazy("casebook.graphql.types.datasets.dataset")]:
+        from casebook.graphql.types.datasets.dataset import DatasetType
+
+        row = await datasets.get_dataset(info.context.services, self.row.dataset_id)
+        return DatasetType.from_row(row)
+
+    @strawberry.field
+    def created_at(self) -> datetime | None:
+        return self.row.created_at
+
+    @strawberry.field(description="When Score again last graded it.")
+    def rescored_at(self) -> datetime | None:
+        return self.row.rescored_at
+
+    @strawberry.field
+    def rescore_count(self) -> int:
+        return self.row.rescore_count
+
+    @classmethod
+    async def resolve_nodes(
+        cls, *, info: Info, node_ids: Iterable[str], required: bool = False
+    ) -> list[Any]:
+        found: list[Any] = []
+        for node_id in node_ids:
+            try:
+                found.append(
+                    cls.from_row(await scoring.get_score(info.context.services, int(node_id)))
+                )
+            except NotFound:
+                if required:
+                    raise
+                found.append(None)
+        return found

@@ -1,0 +1,119 @@
+"""The structured reference scorer's card of a dataset's grading settings.
+
+A saved connection travels as its ``ModelConnection`` id, as on the Judge card;
+the local embedding model is ``local: true`` with no connection.
+"""
+
+from typing import Any
+
+import strawberry
+from strawberry import relay
+
+from casebook.domain.grading.structured_scorer import STRUCTURED
+from casebook.domain.structured import EXACT_ONLY_NOTICE, ModelChoice, StructuredSettings
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id, encode_id
+from casebook.graphql.types.models.model_connection import ModelConnectionType, saved_connection
+from casebook.llm.local_embeddings import local_embeddings_installed
+from casebook.services.models import connections as model_connections
+
+MODEL_SETTINGS = ("embedding_model", "judge_model")
+CONNECTION_SETTING = "model_connection_id"
+
+
+def structured_models_for_client(document: dict[str, Any]) -> None:
+    """Name the structured section's connections by ``ModelConnection`` id, in place."""
+    section = document.get(STRUCTURED)
+    for name in MODEL_SETTINGS:
+        choice = section.get(name) if isinstance(section, dict) else None
+        if isinstance(choice, dict):
+            ref = model_connections.parse_connection_ref(choice.get(CONNECTION_SETTING))
+            if ref is not None:
+                choice[CONNECTION_SETTING] = str(encode_id(ModelConnectionType, ref))
+
+
+def structured_models_from_client(patch: dict[str, Any], path: str) -> None:
+    """Turn the structured section's connection ids back into stored ones, in place."""
+    section = patch.get(STRUCTURED)
+    for name in MODEL_SETTINGS:
+        choice = section.get(name) if isinstance(section, dict) else None
+        if isinstance(choice, dict) and isinstance(choice.get(CONNECTION_SETTING), str):
+            where = f"{path}.{STRUCTURED}.{name}.{CONNECTION_SETTING}"
+            choice[CONNECTION_SETTING] = str(
+                decode_id(choice[CONNECTION_SETTING], ModelConnectionType, where)
+            )
+
+
+@strawberry.type(name="StructuredModelChoice")
+class StructuredModelChoiceType:
+    local: bool = strawberry.field(description="The in-process MiniLM embedding model.")
+    connection_id: relay.GlobalID | None
+    model: str
+
+    @classmethod
+    def from_choice(cls, choice: ModelChoice | None) -> "StructuredModelChoiceType | None":
+        if choice is None:
+            return None
+        ref = model_connections.parse_connection_ref(choice.connection_id)
+        return cls(
+            local=choice.is_local,
+            connection_id=encode_id(ModelConnectionType, ref) if ref is not None else None,
+            model=choice.model,
+        )
+
+    @strawberry.field(description="The saved connection; null for the local model or when gone.")
+    async def connection(self, info: Info) -> ModelConnectionType | None:
+        return await saved_connection(info, self.connection_id)
+
+
+@strawberry.type(
+    name="StructuredScorerSettings",
+    description="The structured reference scorer: a JSON answer against the case's verified "
+    "JSON reference. Set on the dataset, never per run, so every agent is scored the same way. "
+    'Patch it as {"structured": {...}} with enabled, must_pass, strictness, pass_at, '
+    'embedding_model ("local:all-minilm-l6-v2", {"model_connection_id", "model"} or null) '
+    'and judge_model ({"model_connection_id", "model"} or null for no judge).',
+)
+class StructuredScorerSettingsType:
+    settings: strawberry.Private[StructuredSettings]
+
+    @strawberry.field
+    def enabled(self) -> bool:
+        return self.settings.enabled
+
+    @strawberry.field
+    def must_pass(self) -> bool:
+        return self.settings.must_pass
+
+    @strawberry.field(
+        description="0 to 1: higher means differently written values must be more similar "
+        "to count as equal."
+    )
+    def strictness(self) -> float:
+        return self.settings.strictness
+
+    @strawberry.field(description="The cosine strictness sets: 0.75 + 0.20 × strictness.")
+    def embedding_threshold(self) -> float:
+        return self.settings.embedding_threshold
+
+    @strawberry.field(description="The quality from which the scorer passes, 0 to 1.")
+    def pass_at(self) -> float:
+        return self.settings.pass_at
+
+    @strawberry.field(description="Null: the organization's default, which is none yet.")
+    def embedding_model(self) -> StructuredModelChoiceType | None:
+        return StructuredModelChoiceType.from_choice(self.settings.embedding_model)
+
+    @strawberry.field(description="Null: no judge; free text then earns its similarity.")
+    def judge_model(self) -> StructuredModelChoiceType | None:
+        return StructuredModelChoiceType.from_choice(self.settings.judge_model)
+
+    @strawberry.field(
+        description="What scores will say when no embedding model is set; null when one is."
+    )
+    def exact_only_notice(self) -> str | None:
+        return EXACT_ONLY_NOTICE if self.settings.embedding_model is None else None
+
+    @strawberry.field(description="Whether this server has the local embedding model installed.")
+    def local_embeddings_installed(self) -> bool:
+        return local_embeddings_installed()

@@ -1,0 +1,1 @@
+"""GraphQL types of identity: users, organizations, members, keys, the audit log."""

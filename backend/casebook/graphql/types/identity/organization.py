@@ -1,0 +1,27 @@
+from collections.abc import Iterable
+from typing import Any
+
+import strawberry
+from strawberry import relay
+
+from casebook.graphql.context import Info
+from casebook.services.identity import members
+from casebook.services.kernel.records import Organization as OrganizationRow
+
+
+@strawberry.type(name="Organization")
+class OrganizationType(relay.Node):
+    id: relay.NodeID[int]
+    name: str
+
+    @classmethod
+    def from_row(cls, row: OrganizationRow) -> "OrganizationType":
+        assert row.id is not None
+        return cls(id=row.id, name=row.name)
+
+    @classmethod
+    async def resolve_nodes(
+        cls, *, info: Info, node_ids: Iterable[str], required: bool = False
+    ) -> list[Any]:
+        mine = {o.id: o for _, o in await members.memberships_of(info.context.services)}
+        return [cls.from_row(mine[int(i)]) if int(i) in mine else None for i in node_ids]

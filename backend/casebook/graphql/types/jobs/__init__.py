@@ -1,0 +1,1 @@
+"""GraphQL types of background jobs."""

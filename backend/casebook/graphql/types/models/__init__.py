@@ -1,0 +1,1 @@
+"""GraphQL types of model connections and budgets."""

@@ -1,0 +1,1 @@
+"""Datasets, their cases and immutable versions, import and export."""

@@ -1,0 +1,1 @@
+"""Grading answers against cases: scoring configuration, the judge, scores, score again."""

@@ -1,0 +1,243 @@
+"""Scoring an answer against a case, and reading scores (spec: "Grading", "Scoring a run").
+
+An answer given directly - its text, tool calls, cost, latency, and which agent
+and version answered - is graded with every scorer the dataset configures,
+against the case as the newest version holds it. Scoring needs ``runs:view``
+and ``datasets:run`` on the dataset; reading scores needs ``datasets:view``.
+
+A case none of the configured scorers can check is refused before the judge
+is called and nothing is kept. A score keeps a copy of the configuration, the
+judge's pins, the dataset version and case revision it was graded against,
+and a copy of the answer of at most 8,000 characters with credentials
+redacted; what the judge wrote goes through the same redaction.
+
+The structured reference scorer (``services.structured_scoring``) grades
+beside the judge when the dataset switches it on and the case holds a JSON
+reference; its result is handed in by name, and the score keeps its quality,
+breakdown and what it was computed from. An answer given with a run key is
+numbered among the repetitions of its case and agent in that run
+(``services.repetitions``).
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import orjson
+from sqlalchemy import select
+
+from casebook.db.models import DatasetCase, Score
+from casebook.db.pagination import Page, keyset_page
+from casebook.domain.access.catalog import Permission
+from casebook.domain.errors import FieldError
+from casebook.domain.grading.answer import AnswerUnderTest, MadeToolCall
+from casebook.domain.grading.applicability import require_applicable_scorers
+from casebook.domain.grading.case_score import needs_judge, score_case
+from casebook.domain.grading.config import ScoringConfig
+from casebook.domain.grading.config_merge import read_scoring_config
+from casebook.domain.grading.outcome import OUTCOME_STATUSES
+from casebook.domain.grading.results import NothingToGrade
+from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
+from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.grading.judging import run_judge
+from casebook.services.grading.score_records import fill_grading, same_model
+from casebook.services.grading.structured.records import record_structured
+from casebook.services.grading.structured.repetitions import assign_repetition, checked_run_key
+from casebook.services.grading.structured.scoring import StructuredGrading, grade_structured
+from casebook.services.grading.structured.staleness import CaseReference, references_now
+from casebook.services.kernel import audit, sharing
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import BadUserInput, NotFound
+
+ANSWER_MAX_CHARS = 1_000_000
+MAX_TOOL_CALLS = 500
+TOOL_NAME_MAX = 200
+AGENT_NAME_MAX = 200
+AGENT_VERSION_MAX = 100
+MODEL_NAME_MAX = 200
+
+
+@dataclass(frozen=True)
+class GivenAnswer:
+    text: str
+    tool_calls: tuple[MadeToolCall, ...] = ()
+    cost_usd: float | None = None
+    latency_ms: float | None = None
+    agent_name: str | None = None
+    agent_version: str | None = None
+    answering_model: str | None = None
+    run_key: str | None = None
+
+    def checked(self) -> "GivenAnswer":
+        errors: list[FieldError] = []
+        if len(self.text) > ANSWER_MAX_CHARS:
+            errors.append(FieldError("answer", f"is longer than {ANSWER_MAX_CHARS:,} characters"))
+        if len(self.tool_calls) > MAX_TOOL_CALLS:
+            errors.append(FieldError("toolCalls", f"holds more than {MAX_TOOL_CALLS} calls"))
+        errors.extend(
+            FieldError(f"toolCalls.{i}.name", f"must be 1 to {TOOL_NAME_MAX} characters")
+            for i, call in enumerate(self.tool_calls[:MAX_TOOL_CALLS])
+            if not call.name.strip() or len(call.name) > TOOL_NAME_MAX
+        )
+        for name, value in (("costUsd", self.cost_usd), ("latencyMs", self.latency_ms)):
+            if value is not None and not 0 <= value < float("inf"):
+                errors.append(FieldError(name, "must be a number, 0 or more"))
+        for name, text, limit in (
+            ("agentName", self.agent_name, AGENT_NAME_MAX),
+            ("agentVersion", self.agent_version, AGENT_VERSION_MAX),
+            ("answeringModel", self.answering_model, MODEL_NAME_MAX),
+        ):
+            if text is not None and len(text) > limit:
+                errors.append(FieldError(name, f"must be at most {limit} characters"))
+        run_key = None
+        try:
+            run_key = checked_run_key(self.run_key)
+        except BadUserInput as refused:
+            errors.extend(refused.errors)
+        if errors:
+            raise BadUserInput(errors)
+        return replace(self, run_key=run_key)
+
+    def under_test(self) -> AnswerUnderTest:
+        return AnswerUnderTest(self.text, self.tool_calls, self.cost_usd, self.latency_ms)
+
+
+async def publish_score_event(ctx: ServiceContext, score: Score, event: str) -> None:
+    """Tell live views of the dataset's scores; Redis pub/sub, so any API process relays it."""
+    message = {"event": event, "score_id": score.id, "outcome": score.outcome}
+    await ctx.redis.publish(f"dataset:{score.dataset_id}:scores", orjson.dumps(message))
+
+
+async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) -> Score:
+    actor = ctx.require_permission(Permission.RUNS_VIEW)
+    given = given.checked()
+    async with ctx.reading() as session:
+        case_row = await session.get(DatasetCase, case_id)
+        if case_row is None:
+            raise NotFound("case")
+        dataset = await sharing.load_authorized(
+            session, actor, DATASET_KIND, case_row.dataset_id, Permission.DATASETS_RUN
+        )
+        found = await references_now(session, dataset, (case_id,))
+    if case_id not in found:
+        raise NotFound("case in the newest version")
+    now = found[case_id]
+    case = now.content
+    config = read_scoring_config(dataset.scoring)
+    try:
+        scorers = require_applicable_scorers(config, case)
+    except NothingToGrade as refused:
+        raise BadUserInput.at("caseId", f"{refused}; nothing was graded") from None
+    answer = given.under_test()
+    judge_run = (
+        await run_judge(ctx, actor.organization_id, config, case, answer)
+        if needs_judge(config, case)
+        else None
+    )
+    structured = await _grade_structured(ctx, actor.organization_id, config, scorers, now, given)
+    graded = score_case(
+        config,
+        case,
+        answer,
+        verdict=judge_run.verdict if judge_run else None,
+        extension_results={STRUCTURED: structured.result} if structured else None,
+    )
+    score = Score(
+        organization_id=actor.organization_id,
+        dataset_id=dataset.id,
+        case_id=case_id,
+        case_revision_id=now.revision_id,
+        case_revision=now.revision,
+        dataset_version=dataset.latest_version,
+        outcome=graded.outcome.status,
+        outcome_reason=graded.outcome.reason,
+        answer_chars=len(given.text),
+        cost_usd=given.cost_usd,
+        latency_ms=given.latency_ms,
+        agent_name=given.agent_name,
+        agent_version=given.agent_version,
+        answering_model=given.answering_model,
+        scored_by_user_id=actor.user_id,
+        run_key=given.run_key,
+    )
+    fill_grading(score, graded, judge_run, answer=given.text, tool_calls=given.tool_calls)
+    score.judged_on_answering_model = bool(
+        judge_run and judge_run.called and same_model(given.answering_model, config.judge.model)
+    )
+    async with ctx.transaction() as session:
+        await assign_repetition(session, score)
+        session.add(score)
+        await session.flush()
+        await record_structured(session, score, structured)
+        await audit.record(
+            session,
+            actor,
+            "score.create",
+            resource_type=DATASET_KIND,
+            resource_id=dataset.id,
+            summary={
+                "score_id": score.id,
+                "case_id": case_id,
+                "outcome": score.outcome,
+                "redacted": score.redacted,
+                "run_key": score.run_key,
+                "repetition": score.repetition,
+            },
+            request_id=ctx.request_id,
+        )
+    await publish_score_event(ctx, score, "scored")
+    return score
+
+
+async def _grade_structured(
+    ctx: ServiceContext,
+    organization_id: int,
+    config: ScoringConfig,
+    scorers: tuple[str, ...],
+    now: CaseReference,
+    given: GivenAnswer,
+) -> StructuredGrading | None:
+    settings = structured_settings(config)
+    if STRUCTURED not in scorers or settings is None:
+        return None
+    return await grade_structured(
+        ctx, organization_id, settings, now.content, now.reference_revision_id, given.text
+    )
+
+
+async def get_score(ctx: ServiceContext, score_id: int) -> Score:
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        score = await session.get(Score, score_id)
+        if score is None or score.organization_id != actor.organization_id:
+            raise NotFound("score")
+        try:
+            await sharing.load_authorized(
+                session, actor, DATASET_KIND, score.dataset_id, Permission.DATASETS_VIEW
+            )
+        except NotFound:
+            raise NotFound("score") from None
+    return score
+
+
+async def list_scores(
+    ctx: ServiceContext,
+    dataset_id: int,
+    *,
+    first: int,
+    after: str | None,
+    outcome: str | None = None,
+) -> Page[Score]:
+    """Newest first, optionally of one outcome (pass, fail, not_graded)."""
+    actor = ctx.require_actor()
+    if outcome is not None and outcome not in OUTCOME_STATUSES:
+        raise BadUserInput.at("outcome", f"must be one of {', '.join(OUTCOME_STATUSES)}")
+    query: Any = select(Score).where(Score.dataset_id == dataset_id)
+    if outcome is not None:
+        query = query.where(Score.outcome == outcome)
+    async with ctx.reading() as session:
+        await sharing.load_authorized(
+            session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_VIEW
+        )
+        return await keyset_page(
+            session, query, Score.id, first=first, after=after, descending=True, with_total=True
+        )

@@ -1,0 +1,1 @@
+"""The structured reference scorer (spec: structured-scoring)."""

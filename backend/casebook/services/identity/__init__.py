@@ -1,0 +1,1 @@
+"""Identity: organizations, members, sign-in, sessions and API keys."""

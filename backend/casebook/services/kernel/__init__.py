@@ -1,0 +1,1 @@
+"""Shared plumbing every capability uses: the service context, errors, audit, sharing, jobs."""

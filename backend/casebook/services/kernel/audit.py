@@ -1,0 +1,82 @@
+"""The audit log: written inside the transaction of the change it records."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
+
+from casebook.db.models import AuditEntry
+from casebook.db.pagination import Page, keyset_page
+from casebook.domain.access.catalog import Permission
+from casebook.domain.access.policy import Actor
+from casebook.services.kernel.context import ServiceContext
+
+# Keys a summary may never carry, whatever a caller passes.
+_SECRET_KEYS = frozenset({"password", "secret", "token", "api_key", "key", "plaintext"})
+
+
+def _without_secrets(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k.lower() not in _SECRET_KEYS}
+
+
+async def record(
+    session: AsyncSession,
+    actor: Actor | None,
+    action: str,
+    *,
+    organization_id: int | None = None,
+    resource_type: str | None = None,
+    resource_id: int | None = None,
+    summary: dict[str, Any] | None = None,
+    request_id: str | None = None,
+) -> None:
+    org = (
+        organization_id
+        if organization_id is not None
+        else (actor.organization_id if actor else None)
+    )
+    if org is None:
+        raise ValueError("an audit entry needs an organization")
+    session.add(
+        AuditEntry(
+            organization_id=org,
+            actor_user_id=actor.user_id if actor else None,
+            actor_api_key_id=actor.api_key_id if actor else None,
+            action=action,
+            resource_type=resource_type,
+            resource_id=resource_id,
+            summary=_without_secrets(summary or {}),
+            request_id=request_id,
+        )
+    )
+
+
+@dataclass(frozen=True)
+class AuditFilter:
+    action: str | None = None
+    resource_type: str | None = None
+    resource_id: int | None = None
+    since: datetime | None = None
+
+
+async def list_entries(
+    ctx: ServiceContext, *, first: int, after: str | None, where: AuditFilter | None = None
+) -> Page[AuditEntry]:
+    actor = ctx.require_permission(Permission.ORGANIZATION_MANAGE)
+    query = select(AuditEntry).where(AuditEntry.organization_id == actor.organization_id)
+    if where is not None:
+        if where.action:
+            query = query.where(AuditEntry.action == where.action)
+        if where.resource_type:
+            query = query.where(AuditEntry.resource_type == where.resource_type)
+        if where.resource_id is not None:
+            query = query.where(AuditEntry.resource_id == where.resource_id)
+        if where.since is not None:
+            query = query.where(col(AuditEntry.created_at) >= where.since)
+    async with ctx.reading() as session:
+        return await keyset_page(
+            session, query, AuditEntry.id, first=first, after=after, descending=True
+        )

@@ -1,0 +1,56 @@
+"""Who a background job acts as: the person who asked, with their access as it is now.
+
+A job is done "as the person who asked, with their access as it is then": the
+member's current role in the job's organization, and - for a job started
+with an API key - that key's current scopes. A member who left, or a key
+revoked, expired or deleted since, stops the job with an explicit error.
+"""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+
+from casebook.db.engine import SessionMaker
+from casebook.db.models import ApiKey, Job, Membership
+from casebook.domain.access.catalog import Permission, Role
+from casebook.domain.access.policy import Actor
+from casebook.services.kernel.errors import Forbidden
+
+API_KEY_FIELD = "api_key_id"
+
+
+def payload_identity(actor: Actor) -> dict[str, int | None]:
+    """What a job's payload keeps so the worker can act as this actor."""
+    return {API_KEY_FIELD: actor.api_key_id}
+
+
+async def actor_for_job(sessionmaker: SessionMaker, job: Job) -> Actor:
+    user_id = job.created_by_user_id
+    if user_id is None:
+        raise Forbidden("the person who asked for this job no longer exists")
+    async with sessionmaker() as session:
+        membership = (
+            await session.execute(
+                select(Membership).where(
+                    Membership.user_id == user_id,
+                    Membership.organization_id == job.organization_id,
+                )
+            )
+        ).scalar_one_or_none()
+        if membership is None:
+            raise Forbidden("the person who asked for this job is no longer a member")
+        key_id = job.payload.get(API_KEY_FIELD)
+        if key_id is None:
+            return Actor(user_id, job.organization_id, Role(membership.role))
+        key = await session.get(ApiKey, key_id)
+    now = datetime.now(UTC)
+    if key is None or key.issuer_user_id != user_id:
+        raise Forbidden("the API key this job was started with was deleted")
+    if key.revoked_at is not None:
+        raise Forbidden("the API key this job was started with was revoked")
+    if key.expires_at is not None and key.expires_at <= now:
+        raise Forbidden("the API key this job was started with has expired")
+    scopes = frozenset(Permission(s) for s in key.scopes if s in Permission._value2member_map_)
+    return Actor(
+        user_id, job.organization_id, Role(membership.role), scopes=scopes, api_key_id=key.id
+    )

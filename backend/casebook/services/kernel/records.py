@@ -1,0 +1,36 @@
+"""The stored records services hand to the API layer, and the shapes of their pages.
+
+Service functions return rows; the GraphQL layer reads their fields and never
+queries. It imports them from here, so it depends on what services promise
+rather than on the database package (a `make lint` contract).
+"""
+
+from casebook.db.models import (
+    ApiKey,
+    AuditEntry,
+    Dataset,
+    DatasetVersion,
+    Job,
+    ModelConnection,
+    Organization,
+    Score,
+    StructuredResult,
+    User,
+)
+from casebook.db.pagination import Page
+from casebook.db.queries.cases_at_version import CaseFilter
+
+__all__ = [
+    "ApiKey",
+    "AuditEntry",
+    "CaseFilter",
+    "Dataset",
+    "DatasetVersion",
+    "Job",
+    "ModelConnection",
+    "Organization",
+    "Page",
+    "Score",
+    "StructuredResult",
+    "User",
+]

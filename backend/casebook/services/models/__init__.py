@@ -1,0 +1,1 @@
+"""Model connections the organization's helpers call, metering and budgets."""
