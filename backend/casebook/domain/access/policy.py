@@ -4,13 +4,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from casebook.domain.access.catalog import (
-    GRANT_GIVES,
+    REACH_ROUTES,
     ROLE_REACH,
     GrantLevel,
     Permission,
     Reach,
     Role,
+    Route,
     Visibility,
+    grant_levels_giving,
 )
 
 
@@ -54,27 +56,28 @@ def effective_permissions(actor: Actor) -> list[Permission]:
     return [p for p in Permission if holds(actor, p)]
 
 
-def _granted(resource: SharedResource, permission: Permission) -> bool:
-    action = permission.value.split(":", 1)[1]
-    return any(action in GRANT_GIVES[level] for level in resource.grant_levels)
+def routes(actor: Actor, permission: Permission) -> frozenset[Route]:
+    """The routes by which the actor reaches a resource with this permission (none: never)."""
+    level = reach(actor, permission)
+    return frozenset() if level is None else REACH_ROUTES[level]
+
+
+def _takes(route: Route, actor: Actor, permission: Permission, resource: SharedResource) -> bool:
+    if route is Route.IN_ORGANIZATION:
+        return True
+    if route is Route.VISIBLE_TO_ORGANIZATION:
+        return resource.visibility is Visibility.ORGANIZATION
+    if route is Route.OWNED:
+        return resource.owner_user_id is not None and resource.owner_user_id == actor.user_id
+    giving = grant_levels_giving(permission)
+    return any(level in giving for level in resource.grant_levels)
 
 
 def allows(actor: Actor, permission: Permission, resource: SharedResource) -> bool:
+    """Whether the actor may do ``permission`` on this one resource."""
     if resource.organization_id != actor.organization_id:
         return False
-    level = reach(actor, permission)
-    if level is None:
-        return False
-    if level is Reach.ALL:
-        return True
-    owned = resource.owner_user_id == actor.user_id
-    if owned or _granted(resource, permission):
-        return True
-    if level is Reach.SHARED:
-        return resource.visibility is Visibility.ORGANIZATION or any(
-            GRANT_GIVES[level] for level in resource.grant_levels
-        )
-    return False
+    return any(_takes(route, actor, permission, resource) for route in routes(actor, permission))
 
 
 def narrow_scopes(role: Role, requested: Iterable[str]) -> frozenset[Permission]:

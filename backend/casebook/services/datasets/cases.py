@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.db.case_content import content_from_json
-from casebook.db.models import DatasetCase, DatasetVersion, VersionChange
+from casebook.db.models import Dataset, DatasetCase, DatasetVersion, VersionChange
 from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor
 from casebook.db.queries.cases_at_version import (
     CaseFilter,
@@ -99,6 +99,24 @@ async def _case_at(
     return views[0] if views else None
 
 
+async def load_case(
+    session: AsyncSession, actor: Actor, case_id: int, permission: Permission
+) -> tuple[DatasetCase, Dataset]:
+    """A case with its dataset; a case of a dataset the actor may not see is "case not found",
+    as an id that never existed is."""
+    found: tuple[DatasetCase, Dataset] = await sharing.load_child_authorized(
+        session,
+        actor,
+        DATASET_KIND,
+        DatasetCase,
+        case_id,
+        permission,
+        parent_key=DatasetCase.dataset_id,
+        label="case",
+    )
+    return found
+
+
 def _version_or_latest(version: int | None, latest: int) -> int:
     if version is None:
         return latest
@@ -179,12 +197,7 @@ async def case_counts(ctx: ServiceContext, datasets: list[tuple[int, int]]) -> l
 async def get_case(ctx: ServiceContext, case_id: int, *, version: int | None = None) -> CaseView:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        case = await session.get(DatasetCase, case_id)
-        if case is None:
-            raise NotFound("case")
-        dataset = await sharing.load_authorized(
-            session, actor, DATASET_KIND, case.dataset_id, Permission.DATASETS_VIEW
-        )
+        case, dataset = await load_case(session, actor, case_id, Permission.DATASETS_VIEW)
         number = _version_or_latest(version, dataset.latest_version)
         view = await _case_at(session, actor, case.dataset_id, number, case_id)
         if view is None:
@@ -290,9 +303,7 @@ async def _open_case_version(
     ctx: ServiceContext, session: AsyncSession, actor: Actor, case_id: int, base_version: int | None
 ) -> tuple[DatasetCase, VersionWriter]:
     """Lock the case's dataset for a new version; refuse a stale base or a case already gone."""
-    case = await session.get(DatasetCase, case_id)
-    if case is None:
-        raise NotFound("case")
+    case, _ = await load_case(session, actor, case_id, Permission.DATASETS_EDIT)
     writer = await open_version(
         session, actor, case.dataset_id, ctx.settings.dataset_max_version_rows_per_org
     )

@@ -238,9 +238,14 @@ async def open_version(
     session: AsyncSession, actor: Actor, dataset_id: int, max_revisions_per_org: int
 ) -> VersionWriter:
     """Lock the dataset for a new version, after checking the actor may edit it."""
-    dataset = (
-        await session.execute(select(Dataset).where(Dataset.id == dataset_id).with_for_update())
-    ).scalar_one_or_none()
+    # populate_existing: a row this session read before the lock is read again under it.
+    locked = (
+        select(Dataset)
+        .where(Dataset.id == dataset_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    dataset = (await session.execute(locked)).scalar_one_or_none()
     await sharing.authorize(session, actor, DATASET_KIND, dataset, Permission.DATASETS_EDIT)
     assert dataset is not None
     return VersionWriter(session, actor, dataset, max_revisions_per_org)

@@ -25,7 +25,7 @@ from typing import Any
 import orjson
 from sqlalchemy import select
 
-from casebook.db.models import DatasetCase, Score
+from casebook.db.models import Score
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission
 from casebook.domain.errors import FieldError
@@ -37,6 +37,7 @@ from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.grading.outcome import OUTCOME_STATUSES
 from casebook.domain.grading.results import NothingToGrade
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
+from casebook.services.datasets.cases import load_case
 from casebook.services.datasets.versioning import DATASET_KIND
 from casebook.services.grading.judging import run_judge
 from casebook.services.grading.score_records import fill_grading, same_model
@@ -111,12 +112,7 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
     actor = ctx.require_permission(Permission.RUNS_VIEW)
     given = given.checked()
     async with ctx.reading() as session:
-        case_row = await session.get(DatasetCase, case_id)
-        if case_row is None:
-            raise NotFound("case")
-        dataset = await sharing.load_authorized(
-            session, actor, DATASET_KIND, case_row.dataset_id, Permission.DATASETS_RUN
-        )
+        _, dataset = await load_case(session, actor, case_id, Permission.DATASETS_RUN)
         found = await references_now(session, dataset, (case_id,))
     if case_id not in found:
         raise NotFound("case in the newest version")
@@ -207,16 +203,17 @@ async def _grade_structured(
 async def get_score(ctx: ServiceContext, score_id: int) -> Score:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        score = await session.get(Score, score_id)
-        if score is None or score.organization_id != actor.organization_id:
-            raise NotFound("score")
-        try:
-            await sharing.load_authorized(
-                session, actor, DATASET_KIND, score.dataset_id, Permission.DATASETS_VIEW
-            )
-        except NotFound:
-            raise NotFound("score") from None
-    return score
+        score, _ = await sharing.load_child_authorized(
+            session,
+            actor,
+            DATASET_KIND,
+            Score,
+            score_id,
+            Permission.DATASETS_VIEW,
+            parent_key=Score.dataset_id,
+            label="score",
+        )
+    return score  # type: ignore[no-any-return]
 
 
 async def list_scores(

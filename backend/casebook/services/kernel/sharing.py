@@ -9,20 +9,21 @@ elsewhere — and "forbidden" only when it may see it but not do the thing.
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, exists, false, or_, select
+from sqlalchemy import ColumnElement, and_, delete, exists, false, func, literal, or_, select, true
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlmodel import col
+from sqlalchemy.types import String
 
 from casebook.db.models import Membership, ResourceGrant, User
 from casebook.domain.access.catalog import (
-    GRANT_GIVES,
     OFFERED_GRANT_LEVELS,
     GrantLevel,
     Permission,
-    Reach,
+    Route,
     Visibility,
+    grant_levels_giving,
 )
-from casebook.domain.access.policy import Actor, SharedResource, allows, reach
+from casebook.domain.access.policy import Actor, SharedResource, allows, routes
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
@@ -39,46 +40,68 @@ def _model(kind: str) -> Any:
     return _KINDS[kind]
 
 
-async def _grant_levels(
-    session: AsyncSession, kind: str, resource_id: int, user_id: int
-) -> frozenset[GrantLevel]:
-    rows = (
-        await session.execute(
-            select(col(ResourceGrant.level)).where(
-                ResourceGrant.resource_type == kind,
-                ResourceGrant.resource_id == resource_id,
-                ResourceGrant.grantee_user_id == user_id,
-            )
-        )
-    ).scalars()
-    return frozenset(GrantLevel(level) for level in rows)
-
-
-async def facts(session: AsyncSession, actor: Actor, kind: str, row: Any) -> SharedResource:
-    return SharedResource(
-        organization_id=row.organization_id,
-        owner_user_id=row.owner_user_id,
-        visibility=Visibility(row.visibility),
-        grant_levels=await _grant_levels(session, kind, row.id, actor.user_id),
-    )
+def _label(kind: str) -> str:
+    return kind.replace("_", " ")
 
 
 def _view_permission(kind: str) -> Permission:
     return Permission(f"{kind}s:view")
 
 
+def _edit_permission(kind: str) -> Permission:
+    return Permission(f"{kind}s:edit")
+
+
+def _grant_levels_of(kind: str, model: Any, actor: Actor) -> Any:
+    """The actor's grant levels on the row, as one array column of the same query."""
+    return (
+        select(func.coalesce(func.array_agg(ResourceGrant.level), literal([], ARRAY(String))))
+        .where(
+            ResourceGrant.resource_type == kind,
+            ResourceGrant.resource_id == model.id,
+            ResourceGrant.grantee_user_id == actor.user_id,
+        )
+        .scalar_subquery()
+    )
+
+
+def _facts(row: Any, levels: Any) -> SharedResource:
+    return SharedResource(
+        organization_id=row.organization_id,
+        owner_user_id=row.owner_user_id,
+        visibility=Visibility(row.visibility),
+        grant_levels=frozenset(GrantLevel(level) for level in levels or ()),
+    )
+
+
+async def facts(session: AsyncSession, actor: Actor, kind: str, row: Any) -> SharedResource:
+    model = _model(kind)
+    levels = (
+        await session.execute(
+            select(_grant_levels_of(kind, model, actor)).where(model.id == row.id)
+        )
+    ).scalar_one_or_none()
+    return _facts(row, levels)
+
+
+def _decide(
+    actor: Actor, kind: str, resource: SharedResource, permission: Permission, missing: str
+) -> None:
+    """Not found when the actor may not see it - the very answer an id that never existed
+    gets - and forbidden only when it may see it but not do the thing."""
+    if not allows(actor, _view_permission(kind), resource):
+        raise NotFound(missing)
+    if not allows(actor, permission, resource):
+        raise Forbidden(f"you may read this {_label(kind)} but this needs {permission.value} on it")
+
+
 async def authorize(
     session: AsyncSession, actor: Actor, kind: str, row: Any | None, permission: Permission
 ) -> Any:
     """Return the row when the actor may do ``permission`` on it; else not found / forbidden."""
-    label = kind.replace("_", " ")
     if row is None:
-        raise NotFound(label)
-    resource = await facts(session, actor, kind, row)
-    if not allows(actor, _view_permission(kind), resource):
-        raise NotFound(label)
-    if not allows(actor, permission, resource):
-        raise Forbidden(f"you may read this {label} but this needs {permission.value} on it")
+        raise NotFound(_label(kind))
+    _decide(actor, kind, await facts(session, actor, kind, row), permission, _label(kind))
     return row
 
 
@@ -91,8 +114,45 @@ async def load_authorized(
     *,
     for_update: bool = False,
 ) -> Any:
-    row = await session.get(_model(kind), resource_id, with_for_update=for_update)
-    return await authorize(session, actor, kind, row, permission)
+    """The resource and the actor's grants on it in one query; see ``_decide``."""
+    model = _model(kind)
+    query = select(model, _grant_levels_of(kind, model, actor)).where(model.id == resource_id)
+    if for_update:
+        query = query.with_for_update(of=model).execution_options(populate_existing=True)
+    found = (await session.execute(query)).first()
+    if found is None:
+        raise NotFound(_label(kind))
+    row, levels = found
+    _decide(actor, kind, _facts(row, levels), permission, _label(kind))
+    return row
+
+
+async def load_child_authorized(
+    session: AsyncSession,
+    actor: Actor,
+    kind: str,
+    child: Any,
+    child_id: int,
+    permission: Permission,
+    *,
+    parent_key: Any,
+    label: str,
+) -> tuple[Any, Any]:
+    """A row that belongs to a shared resource (a case, a score) with that resource, in one
+    query. A child of a resource the actor may not see is "``label`` not found", exactly as
+    an id that never existed."""
+    model = _model(kind)
+    query = (
+        select(child, model, _grant_levels_of(kind, model, actor))
+        .join(model, model.id == parent_key)
+        .where(child.id == child_id)
+    )
+    found = (await session.execute(query)).first()
+    if found is None:
+        raise NotFound(label)
+    row, parent, levels = found
+    _decide(actor, kind, _facts(parent, levels), permission, label)
+    return row, parent
 
 
 async def allowed_on(
@@ -101,43 +161,36 @@ async def allowed_on(
     return allows(actor, permission, await facts(session, actor, kind, row))
 
 
-def _grant_exists(
-    kind: str, model: Any, actor: Actor, levels: tuple[GrantLevel, ...]
-) -> ColumnElement[bool]:
+def _route_clause(route: Route, kind: str, model: Any, actor: Actor, permission: Permission) -> Any:
+    if route is Route.IN_ORGANIZATION:
+        return true()
+    if route is Route.VISIBLE_TO_ORGANIZATION:
+        return model.visibility == Visibility.ORGANIZATION.value
+    if route is Route.OWNED:
+        return model.owner_user_id == actor.user_id
+    giving = [level.value for level in grant_levels_giving(permission)]
+    if not giving:
+        return false()
     return exists().where(
         ResourceGrant.resource_type == kind,
         ResourceGrant.resource_id == model.id,
         ResourceGrant.grantee_user_id == actor.user_id,
-        ResourceGrant.level.in_([lvl.value for lvl in levels]),  # type: ignore[attr-defined]
+        ResourceGrant.level.in_(giving),  # type: ignore[attr-defined]
     )
 
 
 def visible_clause(
     actor: Actor, kind: str, permission: Permission | None = None
 ) -> ColumnElement[bool]:
-    """SQL for "the actor may do ``permission`` (default: view) on this row"."""
+    """SQL for "the actor may do ``permission`` (default: view) on this row": the routes of
+    ``policy.allows``, each as SQL."""
     model = _model(kind)
     permission = permission or _view_permission(kind)
-    action = permission.value.split(":", 1)[1]
-    in_org: ColumnElement[bool] = model.organization_id == actor.organization_id
-    level = reach(actor, permission)
-    if level is None:
+    ways = routes(actor, permission)
+    if not ways:
         return false()
-    if level is Reach.ALL:
-        return in_org
-    giving = tuple(lvl for lvl, gives in GRANT_GIVES.items() if action in gives)
-    own_or_granted = or_(
-        model.owner_user_id == actor.user_id, _grant_exists(kind, model, actor, giving)
-    )
-    if level is Reach.SHARED:
-        viewing = tuple(lvl for lvl, gives in GRANT_GIVES.items() if gives)
-        shared = or_(
-            model.visibility == Visibility.ORGANIZATION.value,
-            _grant_exists(kind, model, actor, viewing) if viewing else false(),
-        )
-        return and_(in_org, or_(own_or_granted, shared))
-    clause: ColumnElement[bool] = and_(in_org, own_or_granted)
-    return clause
+    clauses = [_route_clause(route, kind, model, actor, permission) for route in sorted(ways)]
+    return and_(model.organization_id == actor.organization_id, or_(*clauses))
 
 
 @dataclass(frozen=True)
@@ -165,10 +218,6 @@ async def list_grants(ctx: ServiceContext, kind: str, resource_id: int) -> list[
             )
         ).all()
     return [GrantView(g, u) for g, u in rows]
-
-
-def _edit_permission(kind: str) -> Permission:
-    return Permission(f"{kind}s:edit")
 
 
 async def grant(
@@ -277,5 +326,5 @@ async def set_visibility(ctx: ServiceContext, kind: str, resource_id: int, visib
 
 
 def ensure_can_create(actor: Actor, kind: str) -> None:
-    if reach(actor, _edit_permission(kind)) is None:
+    if not routes(actor, _edit_permission(kind)):
         raise Forbidden(f"creating a {kind.replace('_', ' ')} needs {kind}s:edit")

@@ -1,0 +1,266 @@
+"""Every operation on one dataset, performed through the API as a client would.
+
+Each takes the acting client and the target, performs the operation once and
+says how it ended: ``ok``, or the error code the API answered with. The order
+is the order they run in: reads first, then changes, the delete last.
+"""
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+from tests.integration.access.spec_table import OK, Needs
+from tests.support.graphql_client import Api
+
+_unique = count(1)
+
+
+@dataclass
+class Subject:
+    """One target dataset as its curator set it up, and who acts on it."""
+
+    api: Api
+    curator: Api
+    dataset_id: str
+    case_id: str
+    spare_case_id: str
+    score_id: str
+    bystander_id: str
+
+
+def outcome(body: dict[str, Any]) -> str:
+    errors = body.get("errors") or []
+    if not errors:
+        return OK
+    codes = {e.get("extensions", {}).get("code") for e in errors}
+    assert len(codes) == 1, errors
+    return str(codes.pop())
+
+
+async def _gql(subject: Subject, query: str, **variables: Any) -> str:
+    return outcome(await subject.api.raw(query, variables))
+
+
+async def _latest(subject: Subject) -> int:
+    data = await subject.curator(
+        "query($d: ID!) { dataset(id: $d) { latestVersion } }", {"d": subject.dataset_id}
+    )
+    return int(data["dataset"]["latestVersion"])
+
+
+async def view_dataset(s: Subject) -> str:
+    return await _gql(s, "query($d: ID!) { dataset(id: $d) { id name } }", d=s.dataset_id)
+
+
+async def find_in_list(s: Subject) -> str:
+    data = await s.api(
+        "query($a: String) { datasets(first: 500, after: $a) { edges { node { id } } } }"
+    )
+    listed = {edge["node"]["id"] for edge in data["datasets"]["edges"]}
+    return OK if s.dataset_id in listed else "NOT_FOUND"
+
+
+async def resolve_as_node(s: Subject) -> str:
+    """``node`` answers null for an id it cannot give, as for one that never existed."""
+    body = await s.api.raw("query($d: ID!) { node(id: $d) { id } }", {"d": s.dataset_id})
+    if not body.get("errors") and body["data"]["node"] is None:
+        return "NOT_FOUND"
+    return outcome(body)
+
+
+async def list_cases(s: Subject) -> str:
+    query = "query($d: ID!) { dataset(id: $d) { cases { totalCount edges { node { input } } } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def read_case(s: Subject) -> str:
+    return await _gql(s, "query($c: ID!) { case(id: $c) { input tags } }", c=s.case_id)
+
+
+async def list_versions(s: Subject) -> str:
+    query = (
+        "query($d: ID!) { dataset(id: $d) { versions { number } version(number: 1) { number } } }"
+    )
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def list_tags(s: Subject) -> str:
+    return await _gql(s, "query($d: ID!) { dataset(id: $d) { tags } }", d=s.dataset_id)
+
+
+async def find_twins(s: Subject) -> str:
+    query = "query($d: ID!, $q: String!) { caseTwins(datasetId: $d, input: $q) { id } }"
+    return await _gql(s, query, d=s.dataset_id, q="Can I return a used kettle?")
+
+
+async def export_in_graphql(s: Subject) -> str:
+    query = 'query($d: ID!) { dataset(id: $d) { export(format: "csv") { content caseCount } } }'
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def export_download(s: Subject) -> str:
+    response = await s.api.http.get(
+        f"/downloads/datasets/{s.dataset_id}/export",
+        params={"format": "jsonl"},
+        headers=s.api.headers,
+    )
+    return {200: OK, 404: "NOT_FOUND", 403: "FORBIDDEN"}.get(
+        response.status_code, f"HTTP {response.status_code}"
+    )
+
+
+async def list_grants(s: Subject) -> str:
+    query = "query($d: ID!) { dataset(id: $d) { grants { level } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def read_scoring(s: Subject) -> str:
+    query = "query($d: ID!) { dataset(id: $d) { scoring { json } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def list_scores(s: Subject) -> str:
+    query = (
+        "query($d: ID!) { dataset(id: $d) { scores { totalCount edges { node { outcome } } } } }"
+    )
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def read_score(s: Subject) -> str:
+    return await _gql(s, "query($s: ID!) { score(id: $s) { outcome } }", s=s.score_id)
+
+
+async def read_repetitions(s: Subject) -> str:
+    query = 'query($d: ID!) { dataset(id: $d) { repetitions(runKey: "ci-1") { runKey } } }'
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def add_case(s: Subject) -> str:
+    query = """mutation($d: ID!, $c: CaseInput!) { addCase(datasetId: $d, case: $c) { version } }"""
+    given = {"input": f"A new question {next(_unique)}?", "referenceAnswer": "An answer."}
+    return await _gql(s, query, d=s.dataset_id, c=given)
+
+
+async def edit_case(s: Subject) -> str:
+    query = """mutation($c: ID!, $b: Int!, $p: CaseInput!) {
+      updateCase(id: $c, baseVersion: $b, case: $p) { version } }"""
+    tags = [f"edited-{next(_unique)}"]
+    return await _gql(s, query, c=s.case_id, b=await _latest(s), p={"tags": tags})
+
+
+async def import_cases(s: Subject) -> str:
+    query = "mutation($d: ID!, $f: Upload!) { importCases(datasetId: $d, file: $f) { imported } }"
+    row = {"input": f"An imported question {next(_unique)}?", "reference_answer": "Yes."}
+    operations = {"query": query, "variables": {"d": s.dataset_id, "f": None}}
+    response = await s.api.http.post(
+        "/graphql",
+        headers=s.api.headers,
+        data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.f"]})},
+        files={"0": ("cases.jsonl", json.dumps(row).encode() + b"\n", "application/jsonl")},
+    )
+    assert response.status_code == 200, response.text
+    return outcome(response.json())
+
+
+async def rename(s: Subject) -> str:
+    query = """mutation($i: UpdateDatasetDetailsInput!) {
+      updateDatasetDetails(input: $i) { dataset { name } } }"""
+    return await _gql(s, query, i={"id": s.dataset_id, "name": f"Renamed {next(_unique)}"})
+
+
+async def keep_visibility(s: Subject) -> str:
+    """Set the visibility it already has: permission-checked, changes nothing."""
+    data = await s.curator("query($d: ID!) { dataset(id: $d) { visibility } }", {"d": s.dataset_id})
+    query = """mutation($d: ID!, $v: Visibility!) {
+      setDatasetVisibility(id: $d, visibility: $v) { dataset { visibility } } }"""
+    return await _gql(s, query, d=s.dataset_id, v=data["dataset"]["visibility"])
+
+
+async def share(s: Subject) -> str:
+    query = """mutation($d: ID!, $u: ID!) {
+      shareDataset(id: $d, userId: $u, level: READ) { grant { level } } }"""
+    return await _gql(s, query, d=s.dataset_id, u=s.bystander_id)
+
+
+async def revoke_grant(s: Subject) -> str:
+    """The bystander's grant, made by the curator first so there is one to revoke."""
+    query = """mutation($d: ID!, $u: ID!) {
+      shareDataset(id: $d, userId: $u, level: READ) { grant { level } } }"""
+    await s.curator(query, {"d": s.dataset_id, "u": s.bystander_id})
+    revoke = """mutation($d: ID!, $u: ID!) {
+      revokeDatasetGrant(id: $d, userId: $u) { dataset { id } } }"""
+    return await _gql(s, revoke, d=s.dataset_id, u=s.bystander_id)
+
+
+async def update_scoring(s: Subject) -> str:
+    query = """mutation($d: ID!, $p: JSON!) {
+      updateScoring(datasetId: $d, patch: $p) { scoring { json } } }"""
+    return await _gql(s, query, d=s.dataset_id, p={"checks": {"must_pass": True}})
+
+
+async def add_default_check(s: Subject) -> str:
+    query = """mutation($d: ID!, $c: JSON!) {
+      addDefaultCheck(datasetId: $d, check: $c) { scoring { json } } }"""
+    check = {"type": "length", "unit": "characters", "max": 10_000 + next(_unique)}
+    return await _gql(s, query, d=s.dataset_id, c=check)
+
+
+async def score_answer(s: Subject) -> str:
+    query = "mutation($i: ScoreAnswerInput!) { scoreAnswer(input: $i) { score { outcome } } }"
+    return await _gql(s, query, i={"caseId": s.case_id, "answer": "Only unused items."})
+
+
+async def score_again(s: Subject) -> str:
+    query = "mutation($d: ID!, $s: [ID!]!) { rescore(datasetId: $d, scoreIds: $s) { job { id } } }"
+    return await _gql(s, query, d=s.dataset_id, s=[s.score_id])
+
+
+async def remove_case(s: Subject) -> str:
+    query = "mutation($c: ID!) { removeCase(id: $c) { version } }"
+    return await _gql(s, query, c=s.spare_case_id)
+
+
+async def delete_dataset(s: Subject) -> str:
+    return await _gql(
+        s, "mutation($d: ID!) { deleteDataset(id: $d) { deletedId } }", d=s.dataset_id
+    )
+
+
+VIEW = Needs("datasets:view")
+EDIT = Needs("datasets:edit")
+RUN = Needs("datasets:run", reads_runs=True)
+
+Operation = Callable[[Subject], Awaitable[str]]
+
+OPERATIONS: list[tuple[str, Needs, Operation]] = [
+    ("view the dataset", VIEW, view_dataset),
+    ("find it in the list", VIEW, find_in_list),
+    ("resolve it as a node", VIEW, resolve_as_node),
+    ("list its cases", VIEW, list_cases),
+    ("read a case", VIEW, read_case),
+    ("list its versions", VIEW, list_versions),
+    ("list its tags", VIEW, list_tags),
+    ("look for twins", VIEW, find_twins),
+    ("export in GraphQL", VIEW, export_in_graphql),
+    ("export as a download", VIEW, export_download),
+    ("list its grants", VIEW, list_grants),
+    ("read its scoring", VIEW, read_scoring),
+    ("list its scores", VIEW, list_scores),
+    ("read a score", VIEW, read_score),
+    ("read repetitions", VIEW, read_repetitions),
+    ("add a case", EDIT, add_case),
+    ("edit a case", EDIT, edit_case),
+    ("import cases", EDIT, import_cases),
+    ("rename it", EDIT, rename),
+    ("set its visibility", EDIT, keep_visibility),
+    ("share it", EDIT, share),
+    ("revoke a grant", EDIT, revoke_grant),
+    ("update its scoring", EDIT, update_scoring),
+    ("add a default check", EDIT, add_default_check),
+    ("score an answer", RUN, score_answer),
+    ("score again", RUN, score_again),
+    ("remove a case", EDIT, remove_case),
+    ("delete it", EDIT, delete_dataset),
+]

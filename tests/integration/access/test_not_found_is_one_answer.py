@@ -1,0 +1,305 @@
+"""A resource one may not see answers exactly as an id that never existed: the same code
+and the same message, on every query, mutation and subscription taking an id.
+
+Every root field with an ID argument (in its arguments or inside an input) must have a
+probe here, so a new one cannot be added without being held to the rule.
+"""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from graphql import GraphQLInputObjectType, get_named_type
+
+from casebook.config import Settings
+from casebook.domain.access.catalog import Role
+from casebook.graphql.ids import encode_id
+from casebook.graphql.schema import schema
+from tests.integration.access.conftest import SubjectFactory
+from tests.integration.access.spec_table import Target
+from tests.integration.conftest import PASSWORD, MemberFactory
+from tests.support.graphql_client import Api
+from tests.support.live_server import live_server
+
+NEVER = 10**12  # an id no row has
+
+
+@dataclass
+class Ids:
+    dataset: str
+    case: str
+    score: str
+    user: str
+    organization: str
+    api_key: str
+    job: str
+    model_connection: str
+    audit_entry: str
+    email: str = ""  # the actor's own, for signing in with its right password
+
+
+def never(email: str = "") -> Ids:
+    def gid(type_name: str) -> str:
+        return str(encode_id(type_name, NEVER))
+
+    return Ids(
+        dataset=gid("Dataset"),
+        case=gid("Case"),
+        score=gid("Score"),
+        user=gid("User"),
+        organization=gid("Organization"),
+        api_key=gid("ApiKey"),
+        job=gid("Job"),
+        model_connection=gid("ModelConnection"),
+        audit_entry=gid("AuditEntry"),
+        email=email,
+    )
+
+
+Probe = tuple[str, Callable[[Ids], dict[str, Any]]]
+
+PROBES: dict[str, Probe] = {
+    "login": (
+        "mutation($i: LoginInput!) { login(input: $i) { viewer { role } } }",
+        lambda i: {"i": {"email": i.email, "password": PASSWORD, "organizationId": i.organization}},
+    ),
+    "dataset": ("query($a: ID!) { dataset(id: $a) { id } }", lambda i: {"a": i.dataset}),
+    "case": ("query($a: ID!) { case(id: $a) { id } }", lambda i: {"a": i.case}),
+    "score": ("query($a: ID!) { score(id: $a) { id } }", lambda i: {"a": i.score}),
+    "caseTwins": (
+        'query($a: ID!) { caseTwins(datasetId: $a, input: "Hello?") { id } }',
+        lambda i: {"a": i.dataset},
+    ),
+    "switchOrganization": (
+        "mutation($a: ID!) { switchOrganization(organizationId: $a) { viewer { role } } }",
+        lambda i: {"a": i.organization},
+    ),
+    "revokeApiKey": (
+        "mutation($a: ID!) { revokeApiKey(id: $a) { apiKey { id } } }",
+        lambda i: {"a": i.api_key},
+    ),
+    "changeMemberRole": (
+        "mutation($a: ID!) { changeMemberRole(userId: $a, role: VIEWER) { member { role } } }",
+        lambda i: {"a": i.user},
+    ),
+    "removeMember": (
+        "mutation($a: ID!) { removeMember(userId: $a) { removedUserId } }",
+        lambda i: {"a": i.user},
+    ),
+    "updateDatasetDetails": (
+        'mutation($a: ID!) { updateDatasetDetails(input: {id: $a, name: "X"}) { dataset { id } } }',
+        lambda i: {"a": i.dataset},
+    ),
+    "deleteDataset": (
+        "mutation($a: ID!) { deleteDataset(id: $a) { deletedId } }",
+        lambda i: {"a": i.dataset},
+    ),
+    "setDatasetVisibility": (
+        "mutation($a: ID!) { setDatasetVisibility(id: $a, visibility: PRIVATE) { dataset { id } } }",
+        lambda i: {"a": i.dataset},
+    ),
+    "shareDataset": (
+        "mutation($a: ID!, $u: ID!) { shareDataset(id: $a, userId: $u, level: READ) { grant { level } } }",
+        lambda i: {"a": i.dataset, "u": i.user},
+    ),
+    "revokeDatasetGrant": (
+        "mutation($a: ID!, $u: ID!) { revokeDatasetGrant(id: $a, userId: $u) { dataset { id } } }",
+        lambda i: {"a": i.dataset, "u": i.user},
+    ),
+    "addCase": (
+        'mutation($a: ID!) { addCase(datasetId: $a, case: {input: "Q?", referenceAnswer: "A"}) { version } }',
+        lambda i: {"a": i.dataset},
+    ),
+    "updateCase": (
+        'mutation($a: ID!) { updateCase(id: $a, baseVersion: 1, case: {tags: ["t"]}) { version } }',
+        lambda i: {"a": i.case},
+    ),
+    "removeCase": (
+        "mutation($a: ID!) { removeCase(id: $a) { version } }",
+        lambda i: {"a": i.case},
+    ),
+    "importCases": (
+        "mutation($a: ID!, $f: Upload!) { importCases(datasetId: $a, file: $f) { imported } }",
+        lambda i: {"a": i.dataset, "f": None},
+    ),
+    "updateScoring": (
+        "mutation($a: ID!) { updateScoring(datasetId: $a, patch: {}) { scoring { json } } }",
+        lambda i: {"a": i.dataset},
+    ),
+    "addDefaultCheck": (
+        'mutation($a: ID!) { addDefaultCheck(datasetId: $a, check: {type: "contains", value: "x"}) { scoring { json } } }',
+        lambda i: {"a": i.dataset},
+    ),
+    "scoreAnswer": (
+        'mutation($a: ID!) { scoreAnswer(input: {caseId: $a, answer: "A"}) { score { id } } }',
+        lambda i: {"a": i.case},
+    ),
+    "rescore": (
+        "mutation($a: ID!, $s: ID!) { rescore(datasetId: $a, scoreIds: [$s]) { job { id } } }",
+        lambda i: {"a": i.dataset, "s": i.score},
+    ),
+    "deleteModelConnection": (
+        "mutation($a: ID!) { deleteModelConnection(id: $a) { deletedId } }",
+        lambda i: {"a": i.model_connection},
+    ),
+}
+# Answered as null for an id one may not see, as for one that never existed.
+NODE_TYPES = {
+    "Dataset": lambda i: i.dataset,
+    "Case": lambda i: i.case,
+    "Score": lambda i: i.score,
+    "User": lambda i: i.user,
+    "Organization": lambda i: i.organization,
+    "ApiKey": lambda i: i.api_key,
+    "Job": lambda i: i.job,
+    "ModelConnection": lambda i: i.model_connection,
+    "AuditEntry": lambda i: i.audit_entry,
+}
+SUBSCRIPTIONS = {
+    "jobProgress": ("subscription($a: ID!) { jobProgress(id: $a) { status } }", "job"),
+}
+
+
+def _takes_an_id(type_: Any, seen: frozenset[str] = frozenset()) -> bool:
+    named = get_named_type(type_)
+    if named.name == "ID":
+        return True
+    if isinstance(named, GraphQLInputObjectType) and named.name not in seen:
+        return any(_takes_an_id(field.type, seen | {named.name}) for field in named.fields.values())
+    return False
+
+
+def _fields_taking_ids(root: str) -> set[str]:
+    root_type = getattr(schema._schema, f"{root}_type")
+    if root_type is None:
+        return set()
+    return {
+        name
+        for name, field in root_type.fields.items()
+        if any(_takes_an_id(arg.type) for arg in field.args.values())
+    }
+
+
+def test_every_field_taking_an_id_has_a_probe() -> None:
+    found = _fields_taking_ids("query") | _fields_taking_ids("mutation")
+    assert found - {"node"} - set(PROBES) == set()
+    assert _fields_taking_ids("subscription") - set(SUBSCRIPTIONS) == set()
+    node_types = {
+        t.name
+        for t in schema._schema.type_map.values()
+        if any(i.name == "Node" for i in getattr(t, "interfaces", ()))
+    }
+    assert node_types - set(NODE_TYPES) == set()
+
+
+async def _answer(api: Api, name: str, ids: Ids) -> tuple[str | None, str | None]:
+    query, variables = PROBES[name]
+    if name == "importCases":
+        operations = {"query": query, "variables": variables(ids)}
+        response = await api.http.post(
+            "/graphql",
+            headers=api.headers,
+            data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.f"]})},
+            files={"0": ("cases.jsonl", b'{"input": "Q?", "reference_answer": "A"}\n', "x")},
+        )
+        body = response.json()
+    else:
+        body = await api.raw(query, variables(ids))
+    errors = body.get("errors") or []
+    if not errors:
+        return None, None
+    return errors[0]["extensions"]["code"], errors[0]["message"]
+
+
+@pytest.fixture
+async def hidden(
+    owner: Api, other_curator: Api, member_as: MemberFactory, subject_for: SubjectFactory
+) -> tuple[Api, Ids, Ids]:
+    """An Admin of this organization, and another organization's resources of every type,
+    and a Member, with a private dataset of this organization it may not see."""
+    admin = await member_as(Role.ADMIN)
+    elsewhere = await subject_for(Target.OTHER_ORGANIZATION, admin)
+    key = await other_curator(
+        'mutation { createApiKey(input: {name: "k", scopes: ["datasets:view"]}) { apiKey { id } } }'
+    )
+    job = await other_curator('mutation { ping(message: "x") { job { id } } }')
+    connection = await other_curator(
+        """mutation { addModelConnection(input: {name: "c", provider: OPENAI,
+             models: ["m"], apiKey: "sk-test-0123456789abcdef"}) { connection { id } } }"""
+    )
+    viewer = await other_curator("{ viewer { user { id } organization { id } } }")
+    audit = await other_curator("{ auditLog(first: 1) { edges { node { id } } } }")
+    other = Ids(
+        dataset=elsewhere.dataset_id,
+        case=elsewhere.case_id,
+        score=elsewhere.score_id,
+        user=elsewhere.bystander_id,
+        organization=viewer["viewer"]["organization"]["id"],
+        api_key=key["createApiKey"]["apiKey"]["id"],
+        job=job["ping"]["job"]["id"],
+        model_connection=connection["addModelConnection"]["connection"]["id"],
+        audit_entry=audit["auditLog"]["edges"][0]["node"]["id"],
+    )
+    member = await member_as(Role.MEMBER)
+    private = await subject_for(Target.PRIVATE, member)
+    same_org = Ids(
+        **{
+            **other.__dict__,
+            "dataset": private.dataset_id,
+            "case": private.case_id,
+            "score": private.score_id,
+        }
+    )
+    return admin, other, same_org, member  # type: ignore[return-value]
+
+
+async def test_an_id_one_may_not_see_answers_as_one_that_never_existed(hidden: Any) -> None:
+    admin, other, same_org, member = hidden
+    differing = []
+    for api, ids in ((admin, other), (member, same_org)):
+        email = (await api("{ viewer { user { email } } }"))["viewer"]["user"]["email"]
+        ids = Ids(**{**ids.__dict__, "email": email})
+        for name in PROBES:
+            seen, missing = await _answer(api, name, ids), await _answer(api, name, never(email))
+            if seen != missing:
+                differing.append(f"{name}: {seen} where an id that never existed gets {missing}")
+        for type_name, pick in NODE_TYPES.items():
+            query = "query($a: ID!) { node(id: $a) { id } }"
+            seen_body = await api.raw(query, {"a": pick(ids)})
+            missing_body = await api.raw(query, {"a": pick(never())})
+            if seen_body != missing_body:
+                differing.append(f"node({type_name}): {seen_body} / {missing_body}")
+    assert differing == []
+
+
+async def test_a_subscription_to_an_id_one_may_not_see_answers_as_one_that_never_existed(
+    settings: Settings, hidden: Any
+) -> None:
+    admin, other, _, _ = hidden
+    with live_server(settings) as host:
+        async with httpx.AsyncClient(base_url=f"http://{host}") as client:
+            signed_in = Api(client)
+            email = (await admin("{ viewer { user { email } } }"))["viewer"]["user"]["email"]
+            await signed_in.login(email, PASSWORD)
+            cookie = f"casebook_session={client.cookies['casebook_session']}"
+        answers = []
+        for ids in (other, never()):
+            for _, (query, kind) in SUBSCRIPTIONS.items():
+                async with websockets.connect(
+                    f"ws://{host}/graphql",
+                    subprotocols=["graphql-transport-ws"],
+                    additional_headers={"cookie": cookie, "origin": "http://console.test"},
+                ) as ws:
+                    await ws.send(json.dumps({"type": "connection_init", "payload": {}}))
+                    assert json.loads(await ws.recv())["type"] == "connection_ack"
+                    variables = {"a": getattr(ids, kind)}
+                    payload = {"query": query, "variables": variables}
+                    await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+                    answers.append(json.loads(await ws.recv()))
+    seen, missing = answers
+    assert seen == missing
+    assert seen["payload"]["errors"][0]["extensions"]["code"] == "NOT_FOUND"
