@@ -8,9 +8,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import asyncpg
+import redis.exceptions
+import sqlalchemy.exc
 import structlog
-from arq import create_pool
-from arq.connections import RedisSettings
 from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -28,6 +29,8 @@ from casebook.graphql.schema import schema
 from casebook.graphql.view import CasebookGraphQL
 from casebook.logging import bind_request_id, reset_request_id
 from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
+from casebook.services.kernel import redis_connection
+from casebook.services.kernel.outages import as_unavailable
 
 log = structlog.get_logger("casebook.http")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
@@ -102,6 +105,27 @@ async def readyz(request: Request) -> JSONResponse:
     )
 
 
+async def answer_outage(_: Request, error: Exception) -> JSONResponse:
+    """A plain route that met an unreachable PostgreSQL or Redis answers 503, not 500."""
+    unavailable = as_unavailable(error)
+    if unavailable is None:
+        raise error
+    log.warning("answered UNAVAILABLE", system=unavailable.system, status=503)
+    return JSONResponse(
+        {"code": unavailable.code, "message": unavailable.message},
+        status_code=503,
+        headers={"retry-after": "5"},
+    )
+
+
+OUTAGE_ERRORS: tuple[type[Exception], ...] = (
+    OSError,
+    redis.exceptions.RedisError,
+    sqlalchemy.exc.SQLAlchemyError,
+    asyncpg.PostgresError,
+)
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
     use_single_threaded_blas()
@@ -112,7 +136,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await ensure_migrated(engine)
-        state.redis = await create_pool(RedisSettings.from_dsn(settings.redis_url))
+        state.redis = await redis_connection.connect(settings.redis_url)
         try:
             yield
         finally:
@@ -147,6 +171,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 expose_headers=["x-request-id", "content-disposition"],
             ),
         ],
+        exception_handlers={kind: answer_outage for kind in OUTAGE_ERRORS},
         lifespan=lifespan,
     )
     app.state.casebook = state

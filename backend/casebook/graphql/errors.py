@@ -1,8 +1,9 @@
 """One error shape for clients: ``extensions.code``, a human message, the fields at fault.
 
-Errors the services and the domain raise pass through with their code;
-anything else is masked as INTERNAL, logged with the request id, and never
-shows a stack or a secret to the client.
+Errors the services and the domain raise pass through with their code; an
+unreachable PostgreSQL or Redis is ``UNAVAILABLE`` (the HTTP answer is then
+503); anything else is masked as INTERNAL, logged with the request id, and
+never shows a stack or a secret to the client.
 """
 
 from typing import Any
@@ -12,6 +13,7 @@ from strawberry.extensions import MaskErrors
 
 from casebook.domain.errors import LimitExceeded, ValidationFailed
 from casebook.services.kernel.errors import BadUserInput, LimitExceededError, ServiceError
+from casebook.services.kernel.outages import as_unavailable
 
 INTERNAL_MESSAGE = (
     "Something went wrong on the server; the request id in the logs tells which request."
@@ -25,6 +27,7 @@ def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
         return "GRAPHQL_VALIDATION", error.message, {}
     if isinstance(original, ValidationFailed):
         original = BadUserInput(list(original.errors))
+    original = as_unavailable(original) or original
     if isinstance(original, LimitExceeded):
         original = LimitExceededError(original.message, original.path)
     if isinstance(original, BadUserInput):

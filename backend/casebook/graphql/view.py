@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import structlog
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
@@ -21,6 +22,11 @@ from casebook.services.identity.auth import (
 )
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import ServiceError
+from casebook.services.kernel.outages import as_unavailable
+
+log = structlog.get_logger("casebook.graphql")
+UNAVAILABLE = "UNAVAILABLE"
+RETRY_AFTER_SECONDS = "5"
 
 
 def _bearer(value: str | None) -> str | None:
@@ -41,6 +47,17 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         self.state = state
 
     async def _authenticate(
+        self, request: Request | WebSocket, params: dict[str, Any]
+    ) -> Authentication:
+        try:
+            return await self._read_credentials(request, params)
+        except Exception as error:
+            unavailable = as_unavailable(error)
+            if unavailable is None:
+                raise
+            raise unavailable from error
+
+    async def _read_credentials(
         self, request: Request | WebSocket, params: dict[str, Any]
     ) -> Authentication:
         headers = request.headers
@@ -77,7 +94,8 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
                 else Authentication(None, "anonymous")
             )
         except ServiceError as error:
-            # A bad key must not silently become anonymous: answer with the error shape.
+            # A bad key (or credentials that could not be checked for an outage) must
+            # not silently become anonymous: every operation answers with the error.
             auth = Authentication(None, "rejected", rejection=error)
         return GraphQLContext(
             request=request, response=response, services=self._services(auth), auth=auth
@@ -92,3 +110,21 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         context.auth = auth
         context.services = self._services(auth)
         return None
+
+    def create_response(self, response_data: Any, sub_response: Response) -> Response:
+        response = super().create_response(response_data, sub_response)
+        if _answers_unavailable(response_data):
+            # A client, proxy or load balancer retries a 503; a 200 it would take as an answer.
+            response.status_code = 503
+            response.headers["retry-after"] = RETRY_AFTER_SECONDS
+            log.warning("answered UNAVAILABLE", status=503)
+        return response
+
+
+def _answers_unavailable(response_data: Any) -> bool:
+    results = response_data if isinstance(response_data, list) else [response_data]
+    return any(
+        (error.get("extensions") or {}).get("code") == UNAVAILABLE
+        for result in results
+        for error in (result.get("errors") or [])
+    )

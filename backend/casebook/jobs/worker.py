@@ -4,28 +4,36 @@ import os
 import socket
 from typing import Any
 
-from arq import cron
-from arq.connections import RedisSettings
+from arq import Retry, cron, func
 
 from casebook.blas_threads import use_single_threaded_blas
-from casebook.config import get_settings
+from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
+from casebook.jobs.resilient import ResilientWorker
 from casebook.services.grading import rescoring
-from casebook.services.kernel import jobs
+from casebook.services.kernel import job_runs
+from casebook.services.kernel.outages import outage_of
+from casebook.services.kernel.redis_connection import worker_redis_settings
 
 # Importing a service module registers its job handlers with ``services.jobs``.
 JOB_MODULES = (rescoring,)
 
 JOB_TIMEOUT_SECONDS = 3600
+# A job that cannot even be claimed (PostgreSQL down) goes back on the queue with a
+# growing delay; this many tries wait out about three quarters of an hour.
+JOB_MAX_TRIES = 100
+FIRST_RETRY_DELAY_SECONDS = 0.5
+RETRY_DELAY_CAP_SECONDS = 30
+# A queued job nobody picked up this long after it was recorded is handed to arq again.
+DISPATCH_AFTER_SECONDS = 20.0
 
 
 async def startup(ctx: dict[str, Any]) -> None:
     use_single_threaded_blas()
-    settings = get_settings()
+    settings = ctx.setdefault("settings", get_settings())
     ctx["engine"] = create_engine(settings.database_url, pool_size=5)
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
-    ctx["settings"] = settings
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -33,30 +41,51 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 
 async def run_job(ctx: dict[str, Any], job_id: int) -> None:
-    await jobs.execute(
-        ctx["sessionmaker"],
-        ctx["redis"],
-        job_id,
-        worker_id=ctx["worker_id"],
-        heartbeat_every=ctx["settings"].job_heartbeat_seconds,
-    )
+    settings = ctx["settings"]
+    try:
+        await job_runs.execute(
+            ctx["sessionmaker"],
+            ctx["redis"],
+            job_id,
+            worker_id=ctx["worker_id"],
+            heartbeat_every=settings.job_heartbeat_seconds,
+            stale_after=settings.job_stale_after_seconds,
+        )
+    except job_runs.RunningElsewhere as busy:
+        raise Retry(defer=busy.retry_after) from None
+    except Exception as error:
+        if outage_of(error) is None:
+            raise
+        delay = min(RETRY_DELAY_CAP_SECONDS, FIRST_RETRY_DELAY_SECONDS * 2 ** (ctx["job_try"] - 1))
+        raise Retry(defer=delay) from None
 
 
 async def reap(ctx: dict[str, Any]) -> None:
-    await jobs.reap_stale_jobs(
+    """Fail jobs whose worker died; hand over queued jobs that never reached a worker."""
+    await job_runs.reap_stale_jobs(
         ctx["sessionmaker"], ctx["redis"], stale_after=ctx["settings"].job_stale_after_seconds
+    )
+    await job_runs.dispatch_waiting_jobs(
+        ctx["sessionmaker"], ctx["redis"], older_than=DISPATCH_AFTER_SECONDS
     )
 
 
-def worker_settings() -> dict[str, Any]:
-    settings = get_settings()
+def worker_settings(settings: Settings) -> dict[str, Any]:
     return {
-        "functions": [run_job],
+        "functions": [func(run_job, max_tries=JOB_MAX_TRIES)],
         "cron_jobs": [cron(reap, second={0, 30}, run_at_startup=True)],
         "on_startup": startup,
         "on_shutdown": shutdown,
-        "redis_settings": RedisSettings.from_dsn(settings.redis_url),
+        "redis_settings": worker_redis_settings(settings.redis_url),
         "job_timeout": JOB_TIMEOUT_SECONDS,
         "max_jobs": 8,
         "keep_result": 3600,
     }
+
+
+def create_worker(settings: Settings | None = None, **overrides: Any) -> ResilientWorker:
+    """The worker for ``settings`` (the environment's by default); ``overrides`` are arq's."""
+    settings = settings or get_settings()
+    return ResilientWorker(
+        **{**worker_settings(settings), "ctx": {"settings": settings}, **overrides}
+    )

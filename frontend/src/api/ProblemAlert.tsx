@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ApiProblem, FieldProblem } from './errors';
+import { type ApiProblem, type FieldProblem, isPassing } from './errors';
 
 /** A field the form could not show the message on: its path names it. */
 function FieldProblemItem({ problem }: { problem: FieldProblem }) {
@@ -36,7 +36,7 @@ export function ProblemAlert({
   return (
     <Alert
       role="alert"
-      color={problem.code === 'CONFLICT' || problem.code === 'LIMIT_EXCEEDED' ? 'yellow' : 'red'}
+      color={isPassing(problem) ? 'yellow' : 'red'}
       variant="light"
       title={title ?? problem.title}
       icon={<IconAlertTriangle size={18} aria-hidden />}
@@ -60,7 +60,7 @@ export function ProblemAlert({
 export function notifyProblem(problem: ApiProblem, title?: string): void {
   const fieldLines = problem.fields.map((field) => (field.path ? `${field.path}: ${field.message}` : field.message));
   notifications.show({
-    color: problem.code === 'CONFLICT' || problem.code === 'LIMIT_EXCEEDED' ? 'yellow' : 'red',
+    color: isPassing(problem) ? 'yellow' : 'red',
     title: title ?? problem.title,
     message: [problem.message, ...fieldLines].join('\n'),
     autoClose: problem.code === 'NETWORK' ? false : 8000,

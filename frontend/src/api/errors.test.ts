@@ -14,6 +14,7 @@ describe('problemsFrom', () => {
     ['CONFLICT', 'Changed in the meantime'],
     ['UNAUTHENTICATED', 'Not signed in'],
     ['LIMIT_EXCEEDED', 'Limit reached'],
+    ['UNAVAILABLE', 'Briefly unavailable'],
     ['INTERNAL', 'Something went wrong on the server'],
   ])('titles %s as "%s"', (code, title) => {
     const [problem] = problemsFrom({ graphQLErrors: [graphQLError('whatever happened', { code })] });

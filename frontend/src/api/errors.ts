@@ -14,6 +14,7 @@ export const API_ERROR_CODES = [
   'CONFLICT',
   'UNAUTHENTICATED',
   'LIMIT_EXCEEDED',
+  'UNAVAILABLE',
   'GRAPHQL_VALIDATION',
   'INTERNAL',
 ] as const;
@@ -51,6 +52,7 @@ const TITLES: Record<ApiErrorCode, string> = {
   CONFLICT: 'Changed in the meantime',
   UNAUTHENTICATED: 'Not signed in',
   LIMIT_EXCEEDED: 'Limit reached',
+  UNAVAILABLE: 'Briefly unavailable',
   GRAPHQL_VALIDATION: 'The console and the API disagree',
   INTERNAL: 'Something went wrong on the server',
   NETWORK: 'The API did not answer',
@@ -124,6 +126,11 @@ export function problemFrom(error: ErrorLike | null | undefined): ApiProblem | n
     message: allInput ? messageFor('BAD_USER_INPUT', first.message, fields) : problems.map((p) => p.message).join(' '),
     fields,
   };
+}
+
+/** Problems that pass by themselves (a conflict, a limit, a brief outage): shown as warnings. */
+export function isPassing(problem: ApiProblem): boolean {
+  return problem.code === 'CONFLICT' || problem.code === 'LIMIT_EXCEEDED' || problem.code === 'UNAVAILABLE';
 }
 
 /** True when the API said the caller is not (or no longer) signed in. */

@@ -61,3 +61,15 @@ class BadUserInput(ServiceError):
     @classmethod
     def at(cls, path: str, message: str) -> "BadUserInput":
         return cls([FieldError(path, message)])
+
+
+class Unavailable(ServiceError):
+    """A system of record cannot be reached for now; the same request will work again."""
+
+    code = "UNAVAILABLE"
+
+    def __init__(self, system: str) -> None:
+        super().__init__(
+            f"the service is briefly unavailable ({system} cannot be reached); try again shortly"
+        )
+        self.system = system

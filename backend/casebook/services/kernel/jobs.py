@@ -2,20 +2,19 @@
 
 A job row is the truth: a status, a heartbeat while it runs, its result or
 error. The arq job id is derived from the row id, so enqueueing twice runs it
-once. A worker that dies stops the heartbeat; ``reap_stale_jobs`` marks such
-jobs failed so nothing waits on them for ever. Progress goes out on Redis
-pub/sub (channel ``job:<id>``) for subscriptions.
+once. Redis only carries the job to a worker: a job recorded while Redis is
+down stays queued and is handed over when Redis is back
+(``job_runs.dispatch_waiting_jobs``). Progress goes out on Redis pub/sub
+(channel ``job:<id>``) for subscriptions, as a courtesy: a lost message never
+stops a job. Running a job, its heartbeat and the reaper live in ``job_runs``.
 """
 
-import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
-from sqlalchemy import select, update
-from sqlmodel import col
+import structlog
+from sqlalchemy import update
 
 from casebook.db.engine import SessionMaker
 from casebook.db.models import Job
@@ -23,6 +22,9 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.outages import outage_of
+
+log = structlog.get_logger("casebook.jobs")
 
 QUEUED, RUNNING, SUCCEEDED, FAILED = "queued", "running", "succeeded", "failed"
 DIED_MESSAGE = "the worker running this job stopped responding"
@@ -48,7 +50,27 @@ def arq_job_id(job_id: int) -> str:
 
 
 async def publish(redis: Any, job: Job) -> None:
-    await redis.publish(channel(job.id or 0), orjson.dumps(job_state(job)))
+    """Tell subscribers the job's state; with Redis down they read it from the row later."""
+    try:
+        await redis.publish(channel(job.id or 0), orjson.dumps(job_state(job)))
+    except Exception as error:
+        if outage_of(error) is None:
+            raise
+        log.warning("job progress not published: Redis cannot be reached", job_id=job.id)
+
+
+async def hand_to_worker(redis: Any, job_id: int) -> bool:
+    """Queue the job on arq; ``True`` when it was queued anew. ``False`` when arq holds it
+    already (arq keeps one job per id, so handing it twice runs it once) or when Redis is
+    down: the row then waits and is handed over later."""
+    try:
+        queued = await redis.enqueue_job("run_job", job_id, _job_id=arq_job_id(job_id))
+    except Exception as error:
+        if outage_of(error) is None:
+            raise
+        log.warning("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
+        return False
+    return queued is not None
 
 
 def job_state(job: Job) -> dict[str, Any]:
@@ -76,7 +98,7 @@ async def enqueue(ctx: ServiceContext, actor: Actor, kind: str, payload: dict[st
         session.add(job)
         await session.flush()
     assert job.id is not None
-    await ctx.redis.enqueue_job("run_job", job.id, _job_id=arq_job_id(job.id))
+    await hand_to_worker(ctx.redis, job.id)
     return job
 
 
@@ -111,80 +133,8 @@ class JobRun:
         await publish(self.redis, self.job)
 
 
-async def _heartbeat(sessionmaker: SessionMaker, job_id: int, every: float) -> None:
-    while True:
-        await asyncio.sleep(every)
-        async with sessionmaker() as session, session.begin():
-            await session.execute(
-                update(Job).where(Job.id == job_id).values(heartbeat_at=datetime.now(UTC))
-            )
-
-
-async def execute(
-    sessionmaker: SessionMaker, redis: Any, job_id: int, *, worker_id: str, heartbeat_every: float
-) -> None:
-    """Run one job to its end. A job already finished is left as it is (idempotent)."""
-    async with sessionmaker() as session, session.begin():
-        job = await session.get(Job, job_id, with_for_update=True)
-        if job is None or job.status in (SUCCEEDED, FAILED):
-            return
-        now = datetime.now(UTC)
-        job.status, job.started_at, job.heartbeat_at = RUNNING, now, now
-        job.worker_id, job.attempts = worker_id, job.attempts + 1
-    await publish(redis, job)
-    result: dict[str, Any] | None
-    beat = asyncio.create_task(_heartbeat(sessionmaker, job_id, heartbeat_every))
-    try:
-        result = await _HANDLERS[job.kind](JobRun(job, sessionmaker, redis))
-        status, error = SUCCEEDED, None
-    except asyncio.CancelledError:
-        # A worker shutting down: arq re-queues the job; leave the row running so
-        # the next attempt picks it up.
-        raise
-    except Exception as exc:  # a job's failure is recorded, never lost
-        result, status, error = job.result, FAILED, _safe_error(exc)
-    finally:
-        beat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beat
-    async with sessionmaker() as session, session.begin():
-        job = await session.get(Job, job_id, with_for_update=True)
-        assert job is not None
-        job.status, job.result, job.error = status, result, error
-        job.finished_at = datetime.now(UTC)
-    await publish(redis, job)
-
-
-def _safe_error(exc: Exception) -> str:
-    from casebook.services.kernel.errors import ServiceError
-
-    if isinstance(exc, ServiceError):
-        return exc.message
-    return f"the job failed ({type(exc).__name__})"
-
-
-async def reap_stale_jobs(
-    sessionmaker: SessionMaker, redis: Any, *, stale_after: float
-) -> list[int]:
-    """Fail running jobs whose heartbeat stopped: their worker died."""
-    cutoff = datetime.now(UTC) - timedelta(seconds=stale_after)
-    async with sessionmaker() as session, session.begin():
-        jobs = (
-            (
-                await session.execute(
-                    select(Job)
-                    .where(Job.status == RUNNING, col(Job.heartbeat_at) < cutoff)
-                    .with_for_update(skip_locked=True)
-                )
-            )
-            .scalars()
-            .all()
-        )
-        for job in jobs:
-            job.status, job.error, job.finished_at = FAILED, DIED_MESSAGE, datetime.now(UTC)
-    for job in jobs:
-        await publish(redis, job)
-    return [job.id for job in jobs if job.id is not None]
+def handler_for(kind: str) -> JobHandler:
+    return _HANDLERS[kind]
 
 
 @job_handler("ping")

@@ -1,0 +1,122 @@
+"""An arq worker that waits out a Redis outage instead of exiting.
+
+arq's own worker stops at the first Redis error of its polling loop (and
+gives up connecting after five tries at start). This one keeps polling with
+backoff until Redis is back; jobs already running carry on meanwhile (they
+need PostgreSQL, not Redis), and what arq writes when a job ends waits until
+Redis takes it. Whether a job's work is done is recorded in PostgreSQL, so a
+job arq delivers twice still runs once (``job_runs.execute``).
+"""
+
+from typing import Any
+
+import structlog
+from arq.connections import create_pool
+from arq.constants import in_progress_key_prefix
+from arq.utils import timestamp_ms
+from arq.worker import Worker
+from redis.exceptions import ResponseError, WatchError
+
+from casebook.services.kernel.outages import Backoff, outage_of, until_reachable
+
+log = structlog.get_logger("casebook.worker")
+
+
+class ResilientWorker(Worker):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._redis_backoff = Backoff(first=0.2, cap=10.0)
+
+    @property
+    def waiting_for_redis(self) -> bool:
+        """True from the first failed poll until Redis answers again."""
+        return self._redis_backoff.failures > 0
+
+    async def _wait_out(self, error: Exception, step: str) -> None:
+        if outage_of(error) is None:
+            raise error
+        if self._redis_backoff.failures == 0:
+            log.warning("Redis cannot be reached; the worker waits for it", step=step)
+        await self._redis_backoff.wait()
+
+    def _back(self) -> None:
+        if self._redis_backoff.failures:
+            log.info("Redis is reachable again; the worker resumes")
+            self._redis_backoff.reset()
+
+    async def main(self) -> None:
+        while self._pool is None:
+            assert self.redis_settings is not None
+            try:
+                self._pool = await create_pool(
+                    self.redis_settings,
+                    retry=self.redis_settings.conn_retries,  # one try here; the loop retries
+                    job_deserializer=self.job_deserializer,
+                    job_serializer=self.job_serializer,
+                    default_queue_name=self.queue_name,
+                    expires_extra_ms=self.expires_extra_ms,
+                )
+            except Exception as error:
+                await self._wait_out(error, "connect")
+        self._back()
+        await super().main()
+
+    async def _poll_iteration(self) -> None:
+        try:
+            await super()._poll_iteration()
+        except Exception as error:
+            await self._wait_out(error, "poll")
+            return
+        self._back()
+
+    async def start_jobs(self, job_ids: list[bytes]) -> None:
+        """arq's start, with the job's slot given back when Redis fails half-way."""
+        for raw_id in job_ids:
+            await self.sem.acquire()
+            if self.job_counter >= self.max_jobs:
+                self.sem.release()
+                return
+            self.job_counter += 1
+            started = False
+            try:
+                started = await self._mark_in_progress(raw_id.decode())
+            finally:
+                if not started:
+                    self._release_sem_dec_counter_on_complete()
+
+    async def _mark_in_progress(self, job_id: str) -> bool:
+        """Take the job unless another worker has it or it is not due; start it if taken."""
+        in_progress = in_progress_key_prefix + job_id
+        async with self.pool.pipeline(transaction=True) as pipe:
+            await pipe.watch(in_progress)
+            taken_elsewhere = await pipe.exists(in_progress)
+            score = await pipe.zscore(self.queue_name, job_id)
+            if taken_elsewhere or not score or score > timestamp_ms():
+                return False
+            pipe.multi()  # type: ignore[no-untyped-call]
+            pipe.psetex(in_progress, int(self.in_progress_timeout_s * 1000), b"1")
+            try:
+                await pipe.execute()
+            except (ResponseError, WatchError):
+                return False  # another worker took it in between
+        task = self.loop.create_task(self.run_job(job_id, int(score)))
+        task.add_done_callback(lambda _: self._release_sem_dec_counter_on_complete())
+        self.tasks[job_id] = task
+        return True
+
+    async def run_job(self, job_id: str, score: int) -> None:
+        try:
+            await super().run_job(job_id, score)
+        except Exception as error:
+            # Redis went away as the job was being started, before it ran: free it, so
+            # it is picked up again at once rather than after arq's in-progress timeout.
+            await self._wait_out(error, "start")
+            await until_reachable(lambda: self.pool.delete(in_progress_key_prefix + job_id))
+
+    async def finish_job(self, *args: Any, **kwargs: Any) -> None:
+        await until_reachable(lambda: super(ResilientWorker, self).finish_job(*args, **kwargs))
+
+    async def finish_failed_job(self, job_id: str, result_data: bytes | None) -> None:
+        await until_reachable(
+            lambda: super(ResilientWorker, self).finish_failed_job(job_id, result_data)
+        )
