@@ -11,6 +11,7 @@ from casebook.graphql.errors import ErrorShape, is_expected
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
 from casebook.graphql.mutations.cases import CaseMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
+from casebook.graphql.mutations.default_embedding_model import DefaultEmbeddingModelMutations
 from casebook.graphql.mutations.grading import GradingMutations
 from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
@@ -49,6 +50,7 @@ class Mutation(
     CaseMutations,
     GradingMutations,
     ModelConnectionMutations,
+    DefaultEmbeddingModelMutations,
 ):
     pass
 

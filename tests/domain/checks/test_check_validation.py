@@ -196,7 +196,10 @@ class TestJsonSchema:
         "schema",
         [
             {"$defs": {"name": {"type": "string"}}, "properties": {"n": {"$ref": "#/$defs/name"}}},
-            {"type": "array", "items": {"$ref": "#"}},
+            {
+                "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"type": "string"}},
+                "properties": {"x": {"$ref": "#/$defs/a"}, "y": {"$ref": "#/$defs/a"}},
+            },
             {"$defs": {"a b": {"type": "string"}}, "$ref": "#/$defs/a%20b"},
             {"$defs": {"x": {"$anchor": "money", "type": "number"}}, "$ref": "#money"},
             {
@@ -209,6 +212,34 @@ class TestJsonSchema:
     )
     def test_references_inside_the_schema_are_accepted(self, schema: object) -> None:
         assert validate_check({"type": "json_schema", "schema": schema}, "c")["schema"] == schema
+
+    @pytest.mark.parametrize(
+        ("schema", "path"),
+        [
+            ({"$ref": "#"}, "checks.2.schema.$ref"),
+            ({"type": "array", "items": {"$ref": "#"}}, "checks.2.schema.items.$ref"),
+            (
+                {"$defs": {"node": {"properties": {"next": {"$ref": "#/$defs/node"}}}}},
+                "checks.2.schema.$defs.node.properties.next.$ref",
+            ),
+            (
+                {
+                    "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}},
+                    "$ref": "#/$defs/a",
+                },
+                "checks.2.schema.$defs.a.$ref",
+            ),
+            (
+                {"$defs": {"x": {"$anchor": "me", "items": {"$ref": "#me"}}}},
+                "checks.2.schema.$defs.x.items.$ref",
+            ),
+        ],
+    )
+    def test_a_self_referencing_schema_is_refused_when_written(
+        self, schema: object, path: str
+    ) -> None:
+        found = self.schema_refusal(schema)
+        assert any(p == path and "leads back" in message for p, message in found), found
 
     @pytest.mark.parametrize(
         ("schema", "path", "fragment"),

@@ -24,7 +24,8 @@ VERIFIED_JSON = CaseContent(input="q", reference_answer='{"a": 1}', reference_ve
 @pytest.mark.parametrize(
     ("patch", "case", "expected"),
     [
-        ({}, FULL_CASE, ("checks", "tool_calls", "judge")),
+        ({}, FULL_CASE, ("checks", "tool_calls")),
+        (RUBRIC, FULL_CASE, ("checks", "tool_calls", "judge")),
         ({}, REFERENCE_ONLY, ()),
         ({"reference": {"enabled": True}}, REFERENCE_ONLY, ("reference",)),
         ({"reference": {"enabled": True}}, COUNTER_ONLY, ("reference",)),
@@ -33,7 +34,10 @@ VERIFIED_JSON = CaseContent(input="q", reference_answer='{"a": 1}', reference_ve
         ({}, TOOLS_ONLY, ("tool_calls",)),
         ({"tool_calls": {"enabled": False}}, TOOLS_ONLY, ()),
         ({}, RULE_ONLY, ("checks",)),
-        ({}, JUDGE_CHECK_ONLY, ("judge",)),
+        # A case's judge check follows the Judge scorer's switch, as its rubric does.
+        ({}, JUDGE_CHECK_ONLY, ()),
+        (RUBRIC, JUDGE_CHECK_ONLY, ("judge",)),
+        ({"reference": {"enabled": True}}, JUDGE_CHECK_ONLY, ()),
         (
             {"checks": {"default_checks": [{"type": "contains", "value": "a"}]}},
             TOOLS_ONLY,
@@ -67,8 +71,7 @@ def test_the_counter_example_criterion_has_no_switch_of_its_own() -> None:
     assert counter_example_scorer(scoring(RUBRIC)) == "judge"
     assert counter_example_scorer(scoring({"reference": {"enabled": True}})) == "reference"
     assert counter_example_scorer(scoring({})) is None
-    ids = [c.id for c in judge_criteria(scoring({}), FULL_CASE)]
-    assert ids == ["checks.1"]
+    assert judge_criteria(scoring({}), FULL_CASE) == ()
 
 
 def test_the_reference_criterion_needs_a_reference_answer() -> None:
@@ -95,7 +98,7 @@ def test_coverage_counts_what_each_scorer_reads_and_lists_cases_graded_on_nothin
         "counter_example": 2,
         "structured": 1,
     }
-    assert coverage.ungraded_case_ids == ("c2", "c3", "c6")
+    assert coverage.ungraded_case_ids == ("c2", "c3", "c5", "c6")
     assert coverage.reference_offered
 
 

@@ -83,6 +83,10 @@ def test_a_pass_with_a_distinguishing_quote_stands() -> None:
         "“Yes, any item can be returned within 30 days”",
         "any item can be returned",
         "",
+        # Case and spacing aside: a copy in capitals or with its spaces changed is still it.
+        "YES, ANY ITEM CAN BE RETURNED WITHIN 30 DAYS.",
+        "any item can be returned within30days",
+        "AnyItem can be returned",
     ],
 )
 def test_an_answer_that_is_the_counter_example_or_a_part_of_it_fails_whatever_the_judge_said(
@@ -100,6 +104,12 @@ def test_it_fails_even_when_the_judge_gave_no_verdict() -> None:
     assert grades_by_id(verdict)["counter_example"].status == "fail"
     unreadable = parse_verdict("no json here", prompt(COUNTER), COUNTER, COUNTER)
     assert grades_by_id(unreadable)["counter_example"].status == "fail"
+
+
+def test_a_pass_quoting_nothing_from_a_copy_in_other_case_and_spacing_is_an_error() -> None:
+    copy = "YES, ANY ITEM CAN BE RETURNED WITHIN30 DAYS. Used items, though, are excluded."
+    found = judged(copy, 2, [])
+    assert found.reason == "the pass quotes nothing from an answer that copies the counter-example"
 
 
 def test_a_fail_from_the_judge_stands() -> None:

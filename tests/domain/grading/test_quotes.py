@@ -52,3 +52,21 @@ def test_any_stretch_of_the_answer_is_verified(answer: str, start: int, length: 
 )
 def test_restates_criterion(rule: str, criterion: str, restates: bool) -> None:
     assert restates_criterion(rule, criterion) is restates
+
+
+@pytest.mark.parametrize(
+    ("quote", "answer"),
+    [
+        ("30days", "Returns are accepted within 30 days."),
+        ("within 30 days", "Returns are accepted within30days."),
+        ("within  30\ndays", "Returns are accepted within 30 days."),
+    ],
+)
+def test_a_space_added_or_removed_leaves_a_quote_verified(quote: str, answer: str) -> None:
+    assert quote_is_in(quote, normalize_text(answer))
+
+
+def test_letter_case_and_other_words_still_count() -> None:
+    answer = normalize_text("Returns are accepted within 30 days.")
+    assert not quote_is_in("WITHIN 30 DAYS", answer)
+    assert not quote_is_in("within 60 days", answer)

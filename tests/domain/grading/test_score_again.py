@@ -17,6 +17,7 @@ from casebook.domain.grading.score_again import (
     score_again,
     scorer_result_from_json,
     scorers_to_grade_again,
+    with_judge_model_of,
 )
 
 from .conftest import FULL_CASE, RUBRIC, scoring
@@ -120,3 +121,20 @@ def test_a_score_pinned_to_an_earlier_judge_prompt_is_refused() -> None:
     assert reason is not None
     assert reason.startswith("the score is pinned to an earlier judge prompt (judge-task.0")
     assert JUDGE_TASK_VERSION in reason
+
+
+def test_a_judge_that_had_no_model_to_call_takes_the_one_named_now_and_nothing_else() -> None:
+    kept = scoring({"judge": {**RUBRIC["judge"], "model": None, "model_connection_id": None}})
+    now = scoring({"judge": {**RUBRIC["judge"], "instructions": "Grade leniently."}})
+    fixed = with_judge_model_of(kept, now)
+    assert (fixed.judge.model_connection_id, fixed.judge.model) == (
+        now.judge.model_connection_id,
+        now.judge.model,
+    )
+    assert fixed.judge.instructions == kept.judge.instructions
+    assert fixed.judge.criteria == kept.judge.criteria
+    # The model is the fix, not a new judge; new instructions still are.
+    pinned = judge_pins(kept.judge)
+    assert refusal_to_grade_again(pinned, judge_pins(CONFIG.judge), model_replaced=True) is None
+    reason = refusal_to_grade_again(pinned, judge_pins(now.judge), model_replaced=True)
+    assert reason is not None and "its instructions" in reason

@@ -128,17 +128,19 @@ def test_without_a_judge_free_text_gets_its_cosine_as_continuous_credit() -> Non
     assert row.similarity == pytest.approx(0.7)
 
 
-def test_without_a_judge_or_embeddings_free_text_gets_its_word_overlap() -> None:
+def test_without_a_judge_or_embeddings_free_text_is_exact_or_nothing() -> None:
     score = score_structured(
-        {"summary": "one two three four five six seven eight"},
-        {"summary": "one two three four"},
+        {"summary": "one two three four five six seven eight", "note": "Same Words"},
+        {"summary": "one two three four", "note": "  same words "},
         PLAIN,
         None,
         None,
     )
-    [row] = score.fields
-    assert row.rung == "similarity"
-    assert row.credit == pytest.approx(2 * 4 / (8 + 4))
+    by_path = {row.reference_path: row for row in score.fields}
+    assert (by_path["summary"].rung, by_path["summary"].credit) == ("exact", 0.0)
+    assert (by_path["note"].rung, by_path["note"].credit) == ("exact", 1.0)
+    assert score.fell_back_to_exact
+    assert score.notices == (EXACT_ONLY_NOTICE,)
 
 
 def test_a_short_text_never_goes_to_the_judge() -> None:

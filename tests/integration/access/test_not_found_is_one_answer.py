@@ -142,6 +142,10 @@ PROBES: dict[str, Probe] = {
         "mutation($a: ID!, $s: ID!) { rescore(datasetId: $a, scoreIds: [$s]) { job { id } } }",
         lambda i: {"a": i.dataset, "s": i.score},
     ),
+    "setDefaultEmbeddingModel": (
+        'mutation($a: ID!) { setDefaultEmbeddingModel(input: {connectionId: $a, model: "m"}) { embeddingModel { model } } }',
+        lambda i: {"a": i.model_connection},
+    ),
     "deleteModelConnection": (
         "mutation($a: ID!) { deleteModelConnection(id: $a) { deletedId } }",
         lambda i: {"a": i.model_connection},

@@ -4,6 +4,7 @@ import json
 
 import httpx
 
+from casebook.domain.cases.columns import IMPORT_COLUMNS
 from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES
 from tests.integration.datasets.helpers import add_case, case, cases_of, create_dataset, inputs
 from tests.support.graphql_client import Api
@@ -216,3 +217,22 @@ async def test_credentials_in_an_import_are_redacted_and_counted(owner: Api) -> 
     )
     assert body["data"]["importCases"]["redacted"] == 1
     assert key not in str(await cases_of(owner, dataset_id))
+
+
+async def test_exporting_an_empty_dataset_gives_the_header_alone(
+    owner: Api, http: httpx.AsyncClient
+) -> None:
+    dataset_id = await create_dataset(owner)
+    csv_export = (await owner(EXPORT, {"d": dataset_id, "f": "csv"}))["dataset"]["export"]
+    assert csv_export["content"] == ",".join(IMPORT_COLUMNS) + "\r\n"
+    assert csv_export["caseCount"] == 0
+    jsonl_export = (await owner(EXPORT, {"d": dataset_id, "f": "jsonl"}))["dataset"]["export"]
+    assert (jsonl_export["content"], jsonl_export["caseCount"]) == ("", 0)
+    downloaded = await http.get(
+        f"/downloads/datasets/{dataset_id}/export", params={"format": "csv"}
+    )
+    assert (downloaded.status_code, downloaded.text) == (200, csv_export["content"])
+    # A version it does not have is still not found.
+    assert (await owner.errors(EXPORT, {"d": dataset_id, "f": "csv", "v": 1})).codes == [
+        "NOT_FOUND"
+    ]

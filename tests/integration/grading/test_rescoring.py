@@ -10,9 +10,11 @@ from tests.integration.conftest import MemberFactory
 from tests.integration.datasets.helpers import create_dataset
 from tests.integration.grading.helpers import (
     JOB,
+    JUDGE_MODEL,
     RESCORE,
     SCORE,
     SET_BUDGET,
+    add_connection,
     judge_reply,
     judged_dataset,
     new_case,
@@ -185,13 +187,55 @@ async def test_the_job_acts_with_the_access_its_asker_has_when_it_runs(
     assert model_server.chat_requests[2:] == []
 
 
-async def test_a_score_graded_without_a_judge_model_is_held_to_it(
-    owner: Api, model_server: ModelServer
+async def test_a_score_not_graded_for_want_of_a_judge_model_is_graded_once_one_is_chosen(
+    owner: Api, model_server: ModelServer, run_worker
 ) -> None:
     dataset_id = await create_dataset(owner)
     criteria = [{"id": "polite", "text": "Is the answer polite?"}]
     await update_scoring(owner, dataset_id, {"judge": {"enabled": True, "criteria": criteria}})
     score = await score_answer(owner, await new_case(owner, dataset_id))
+    assert score["outcome"] == "NOT_GRADED"
+    # The cause still there: no model now either.
     refused = await owner.errors(RESCORE, {"d": dataset_id, "s": [score["id"]]})
     assert refused.codes == ["CONFLICT"]
-    assert "the judge had no model when this score was graded" in refused.errors[0]["message"]
+    assert (
+        "the judge has no model: choose one in the dataset's Settings"
+        in (refused.errors[0]["message"])
+    )
+    connection_id = await add_connection(owner, model_server)
+    await update_scoring(
+        owner, dataset_id, {"judge": {"model_connection_id": connection_id, "model": JUDGE_MODEL}}
+    )
+    model_server.reply_with(text_reply(judge_reply(("polite", 2))))
+    job_id = await rescore(owner, dataset_id, [score["id"]])
+    await run_worker()
+    assert (await owner(JOB, {"id": job_id}))["node"]["status"] == "succeeded"
+    after = (await owner(SCORE, {"id": score["id"]}))["score"]
+    assert after["outcome"] == "PASS"
+    assert after["pins"]["model"] == JUDGE_MODEL
+    assert after["config"]["judge"]["criteria"] == criteria
+
+
+async def test_a_score_whose_judge_connection_was_deleted_is_graded_by_the_one_chosen_since(
+    owner: Api, model_server: ModelServer, run_worker
+) -> None:
+    dataset_id = await judged_dataset(owner, model_server)
+    scoring = (
+        await owner(
+            "query($d: ID!) { dataset(id: $d) { scoring { judge { connectionId } } } }",
+            {"d": dataset_id},
+        )
+    )["dataset"]["scoring"]
+    await owner(
+        "mutation($c: ID!) { deleteModelConnection(id: $c) { deletedId } }",
+        {"c": scoring["judge"]["connectionId"]},
+    )
+    score = await score_answer(owner, await new_case(owner, dataset_id))
+    assert score["outcome"] == "NOT_GRADED"
+    replacement = await add_connection(owner, model_server, name="Replacement")
+    await update_scoring(owner, dataset_id, {"judge": {"model_connection_id": replacement}})
+    model_server.reply_with(text_reply(judge_reply(("polite", 2))))
+    job_id = await rescore(owner, dataset_id, [score["id"]])
+    await run_worker()
+    assert (await owner(JOB, {"id": job_id}))["node"]["status"] == "succeeded"
+    assert (await owner(SCORE, {"id": score["id"]}))["score"]["outcome"] == "PASS"

@@ -1,6 +1,7 @@
 """Organizations, users, memberships, console sessions and API keys."""
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import BigInteger, Column, ForeignKey, Index, String, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
@@ -13,6 +14,9 @@ class Organization(SQLModel, table=True):
 
     id: int | None = Field(default=None, sa_column=id_column())
     name: str = Field(sa_column=Column(String(200), nullable=False))
+    # The structured scorer's embedding model for datasets that name none (a model choice
+    # as the dataset's setting stores it); None: the organization has none.
+    default_embedding_model: Any = Field(default=None, sa_column=jsonb_column(nullable=True))
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
 
 

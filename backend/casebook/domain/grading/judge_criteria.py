@@ -2,10 +2,10 @@
 
 - The rubric ("Your criteria"), when the judge is on: judge scorer.
 - The case's ``judge`` checks, named ``checks.N`` by their place in the case's
-  checks: judge scorer, whether or not "Your criteria" is on - the rubric
-  switch turns the dataset's criteria on, and a case's own criterion is graded
-  "in the same judge run as the dataset's rubric". They are reported by the
-  judge scorer rather than the Checks scorer because the Checks scorer "costs
+  checks, when the judge is on: judge scorer. "The eval judge grades the
+  criterion", "in the same judge run as the dataset's rubric", so they follow
+  the Judge scorer's switch as its rubric does. They are reported by the judge
+  scorer rather than the Checks scorer because the Checks scorer "costs
   nothing" and these cost a run of the judge.
 - ``reference``, when the reference answer scorer is on and the case has a
   reference answer: reference scorer.
@@ -70,10 +70,13 @@ def judge_criteria(config: ScoringConfig, case: CaseContent) -> tuple[JudgeCrite
         criteria.extend(
             JudgeCriterion(c.id, c.text, "rubric", "judge") for c in config.judge.criteria
         )
-    criteria.extend(
-        JudgeCriterion(f"checks.{item.index}", _criterion_text(item.check), "case_check", "judge")
-        for item in split_judge_checks(case.checks).judge
-    )
+    if config.judge.enabled:
+        criteria.extend(
+            JudgeCriterion(
+                f"checks.{item.index}", _criterion_text(item.check), "case_check", "judge"
+            )
+            for item in split_judge_checks(case.checks).judge
+        )
     if config.reference.enabled and case.reference_answer is not None:
         criteria.append(
             JudgeCriterion(

@@ -2,8 +2,10 @@
 
 A quote is verified when the answer contains it word for word, "spacing, the
 style of quotation marks and apostrophes, and the quote's own surrounding
-quotation marks and final punctuation aside". Letter case counts: a quote in
-other case is not the answer's own words.
+quotation marks and final punctuation aside". Spacing aside means whitespace
+is not compared at all: a space added or removed ("30days" for "30 days") does
+not make a quote unverified. Letter case counts: a quote in other case is not
+the answer's own words.
 
 "A grade whose reason is mostly the criterion's own words, with no quote the
 answer holds, is an error." *Mostly*, precisely: leave out filler words that
@@ -62,10 +64,16 @@ def normalize_quote(quote: str) -> str:
     return text
 
 
+def unspaced(text: str) -> str:
+    """Text with its whitespace left out, for comparing spacing aside."""
+    return "".join(text.split())
+
+
 def quote_is_in(quote: str, normalized_text: str) -> bool:
-    """Whether a (non-empty) quote is word for word in text already ``normalize_text``-ed."""
-    needle = normalize_quote(quote)
-    return bool(needle) and needle in normalized_text
+    """Whether a (non-empty) quote is word for word in text already ``normalize_text``-ed,
+    spacing aside."""
+    needle = unspaced(normalize_quote(quote))
+    return bool(needle) and needle in unspaced(normalized_text)
 
 
 def restates_criterion(rule: str, criterion_text: str) -> bool:

@@ -16,6 +16,14 @@ nothing is graded, when the judge that would grade now is not the one pinned:
 - **judge configuration changed since the failure**: the dataset's judge now
   names another model, rubric or instructions than the score was pinned to.
 
+**A model to call is the cause being fixed, not a new judge.** "Once the cause
+is fixed, Score again ... grades the same answer anew": a score left not
+graded because its judge had no model it could call - none chosen, its
+connection deleted, the model no longer on it - is graded by the model the
+dataset's judge names now (``with_judge_model_of``), with the rest of the
+configuration it was first graded with; the model is then no reason to
+refuse. A cause still there - no model now either - is refused as it stands.
+
 **Stale structured results are the exception** (spec: structured-scoring, "A
 reference is required"): once the case's reference or the dataset's structured
 configuration changed, a structured result is *stale* until scored again, so
@@ -26,6 +34,7 @@ other scorers keep their results and their configuration copy.
 """
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import cast
 
 from casebook.domain.cases.model import CaseContent
@@ -100,9 +109,17 @@ def needs_judge_again(scorers: Sequence[str]) -> bool:
     return any(name in JUDGE_RUN_SCORERS for name in scorers)
 
 
-def _changed_pins(pinned: JudgePins, now: JudgePins) -> list[str]:
+def with_judge_model_of(kept: ScoringConfig, now: ScoringConfig) -> ScoringConfig:
+    """The configuration the score kept, its judge calling the model the dataset names now."""
+    judge = replace(
+        kept.judge, model_connection_id=now.judge.model_connection_id, model=now.judge.model
+    )
+    return replace(kept, judge=judge)
+
+
+def _changed_pins(pinned: JudgePins, now: JudgePins, *, model_replaced: bool) -> list[str]:
     changed = []
-    if pinned.model != now.model:
+    if pinned.model != now.model and not model_replaced:
         changed.append("its model")
     if pinned.rubric_hash != now.rubric_hash:
         changed.append("its criteria, scale or pass mark")
@@ -111,11 +128,15 @@ def _changed_pins(pinned: JudgePins, now: JudgePins) -> list[str]:
     return changed
 
 
-def refusal_to_grade_again(pinned: JudgePins | None, judge_now: JudgePins) -> str | None:
+def refusal_to_grade_again(
+    pinned: JudgePins | None, judge_now: JudgePins, *, model_replaced: bool = False
+) -> str | None:
     """Why the judge may not grade the score again, or ``None``.
 
     ``pinned`` is what the score holds (``None`` when the judge took no part);
-    ``judge_now`` the pins of the dataset's judge as it is configured now."""
+    ``judge_now`` the pins of the dataset's judge as it is configured now;
+    ``model_replaced`` when the score's judge had no model it could call, so the
+    model named now grades it (``with_judge_model_of``)."""
     if pinned is None:
         return None
     if (pinned.helper, pinned.task_version) != (judge_now.helper, judge_now.task_version):
@@ -123,7 +144,7 @@ def refusal_to_grade_again(pinned: JudgePins | None, judge_now: JudgePins) -> st
             f"the score is pinned to an earlier judge prompt ({pinned.task_version or 'unknown'}, "
             f"now {judge_now.task_version}); its grade would not compare with the rest"
         )
-    changed = _changed_pins(pinned, judge_now)
+    changed = _changed_pins(pinned, judge_now, model_replaced=model_replaced)
     if changed:
         return (
             f"the dataset's judge configuration changed since this score failed "

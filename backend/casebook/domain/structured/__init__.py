@@ -45,12 +45,14 @@ from casebook.domain.structured.settings import (
     StructuredSettings,
     embedding_threshold,
     parse_structured_settings,
+    read_embedding_model,
 )
 from casebook.domain.structured.staleness import (
     ScoreBasis,
     effective_embedding_model,
     is_stale,
     structured_config_hash,
+    with_default_embedding_model,
 )
 
 __all__ = [
@@ -81,8 +83,10 @@ __all__ = [
     "parse_structured_settings",
     "plan_comparison",
     "plan_judge",
+    "read_embedding_model",
     "score_structured",
     "structured_config_hash",
     "summarize_repetitions",
     "verified_reference",
+    "with_default_embedding_model",
 ]

@@ -13,9 +13,10 @@
    whose grade 0–100 becomes partial credit (grade / 100).
 
 Without a judge, free text gets **similarity**: a continuous credit, the
-cosine of the embeddings, or the word overlap when there is no embedding
-model; a non-identical number is a mismatch (decided by **exact**). Without
-an embedding model, short text is exact or nothing.
+cosine of the embeddings; a non-identical number is a mismatch (decided by
+**exact**). Without an embedding model, text - short or free - is exact or
+nothing, as the score's notice says: "falls back to exact matching only
+(alternative spellings then count as mismatches)".
 
 ``cheap`` comparisons (used to pair list items before anything is judged)
 never call the judge: they give what the ladder would give without one.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from casebook.domain.structured.inputs import Embeddings, Judge, JudgedKind
-from casebook.domain.structured.values import Scalar, word_overlap
+from casebook.domain.structured.values import Scalar
 
 Rung = Literal[
     "exact",
@@ -102,12 +103,8 @@ class Ladder:
     def _similarity(self, reference: Scalar, candidate: Scalar) -> Verdict:
         cosine = self.embeddings.cosine(reference.text, candidate.text)
         if cosine is None:
-            if self.embeddings.missing_model:
-                similarity = word_overlap(reference.text, candidate.text)
-            else:
-                return Verdict("similarity", 0.0)
-        else:
-            similarity = min(1.0, max(0.0, cosine))
+            return NOT_EXACT
+        similarity = min(1.0, max(0.0, cosine))
         return Verdict("similarity", similarity, similarity)
 
     @staticmethod

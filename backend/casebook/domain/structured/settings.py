@@ -176,3 +176,14 @@ _READERS: Mapping[str, SettingReader] = {
     "embedding_model": _read_embedding_model,
     "judge_model": _read_connection_model,
 }
+
+
+def read_embedding_model(value: JSONValue, path: str = "embedding_model") -> ModelChoice | None:
+    """An embedding model choice as a setting stores it: null, the local model, or a
+    connection model. Raises ``ValidationFailed`` naming ``path``."""
+    changes: dict[str, Any] = {}
+    errors = _read_embedding_model(path, value, changes)
+    if errors:
+        raise ValidationFailed(errors)
+    found: ModelChoice | None = changes.get(path)
+    return found

@@ -13,7 +13,7 @@ change how a case is graded, not what this score says, so they leave it.
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from casebook.domain.structured.settings import ModelChoice, StructuredSettings
 
@@ -34,6 +34,16 @@ def effective_embedding_model(
 ) -> ModelChoice | None:
     """The dataset's embedding model, else the organization's; None means exact matching only."""
     return settings.embedding_model or organization_default
+
+
+def with_default_embedding_model(
+    settings: StructuredSettings, organization_default: ModelChoice | None
+) -> StructuredSettings:
+    """The settings a dataset is scored with: its own, embedding with the organization's
+    default model when it names none."""
+    return replace(
+        settings, embedding_model=effective_embedding_model(settings, organization_default)
+    )
 
 
 def structured_config_hash(

@@ -21,7 +21,6 @@ Rules decided here (spec: "Exact"):
 import math
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -40,7 +39,6 @@ FREE_TEXT_MIN_WORDS = 8
 SCALAR_TYPES = (str, int, float)
 
 _NUMERAL = re.compile(r"[+-]?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,18 +93,6 @@ def _as_float(value: int | str) -> float:
     except OverflowError:
         return math.inf
     return number
-
-
-def word_overlap(reference: str, candidate: str) -> float:
-    """Dice coefficient over case-folded words: the string similarity used
-    for free text when there is neither a judge nor an embedding model."""
-    reference_words = Counter(_WORD.findall(_fold(reference)))
-    candidate_words = Counter(_WORD.findall(_fold(candidate)))
-    total = sum(reference_words.values()) + sum(candidate_words.values())
-    if total == 0:
-        return 1.0
-    shared = sum((reference_words & candidate_words).values())
-    return 2.0 * shared / total
 
 
 def unit_count(value: JSONValue) -> int:

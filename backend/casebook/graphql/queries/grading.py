@@ -9,10 +9,12 @@ from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
 from casebook.graphql.types.grading.score import ScoreType
+from casebook.graphql.types.grading.structured_settings import StructuredModelChoiceType
 from casebook.graphql.types.models.model_budget import ModelBudgetType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.grading import config as scoring_config
 from casebook.services.grading import scoring
+from casebook.services.grading.structured import default_model
 from casebook.services.models import connections as model_connections
 from casebook.services.models import metering
 
@@ -36,6 +38,15 @@ class GradingQueries:
     def suggest_rule(self, criterion: str) -> JSON | None:
         found = scoring_config.suggested_rule(criterion)
         return JSON(found) if found is not None else None
+
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="The embedding model of every dataset whose structured scorer names none; "
+        "null: none, and text is then compared by exact matching only.",
+    )
+    async def default_embedding_model(self, info: Info) -> StructuredModelChoiceType | None:
+        chosen = await default_model.get_default_embedding_model(info.context.services)
+        return StructuredModelChoiceType.from_choice(chosen)
 
     @strawberry.field(
         extensions=requires(AUTHENTICATED),

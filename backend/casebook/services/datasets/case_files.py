@@ -93,10 +93,11 @@ async def export_cases(
         dataset = await sharing.load_authorized(
             session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_VIEW
         )
+        if version is not None and not 1 <= version <= dataset.latest_version:
+            raise NotFound(f"version {version}")
+        # A dataset with no version yet exports as one with no case: the header alone.
         number = dataset.latest_version if version is None else version
-        if number < 1 or number > dataset.latest_version:
-            raise NotFound(f"version {number}")
-        rows = await cases_at_version(session, dataset_id, number)
+        rows = await cases_at_version(session, dataset_id, number) if number else []
         hidden = await masked_conversations(
             session, actor, [r.source_conversation_id for r in rows if r.source_conversation_id]
         )

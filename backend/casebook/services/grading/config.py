@@ -32,10 +32,8 @@ from casebook.domain.grading.config_merge import merge_scoring_update, read_scor
 from casebook.domain.grading.rule_suggestion import suggest_rule
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.domain.jsonvalue import JSONObject
-from casebook.domain.structured import ModelChoice
-from casebook.llm.local_embeddings import local_embeddings_installed
 from casebook.services.datasets.versioning import DATASET_KIND
-from casebook.services.grading.structured.models import LOCAL_NOT_INSTALLED
+from casebook.services.grading.structured.models import check_model_choice
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput
@@ -121,34 +119,6 @@ def _structured_models_named(patch: JSONObject) -> list[str]:
     return [name for name in ("embedding_model", "judge_model") if name in section]
 
 
-async def _check_structured_model(
-    session: AsyncSession, organization_id: int, name: str, choice: ModelChoice | None
-) -> None:
-    path = f"{STRUCTURED}.{name}"
-    if choice is None:
-        return
-    if choice.is_local:
-        if not local_embeddings_installed():
-            raise ValidationFailed([FieldError(path, LOCAL_NOT_INSTALLED)])
-        return
-    connection_id = parse_connection_ref(choice.connection_id)
-    connection = (
-        await find_connection(session, organization_id, connection_id)
-        if connection_id is not None
-        else None
-    )
-    if connection is None:
-        message = "is not a saved model of this organization"
-        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
-    if name == "embedding_model" and connection.provider == "anthropic":
-        message = "an Anthropic connection computes no embeddings; choose an OpenAI-compatible one"
-        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
-    if choice.model not in connection.models:
-        listed = ", ".join(connection.models)
-        message = f"choose one of the connection's models: {listed}"
-        raise ValidationFailed([FieldError(f"{path}.model", message)])
-
-
 def _settings_named(patch: JSONObject) -> list[str]:
     named: list[str] = []
     for section, settings in patch.items():
@@ -183,7 +153,13 @@ async def _change(
         settings = structured_settings(config)
         for name in _structured_models_named(patch):
             choice = getattr(settings, name) if settings is not None else None
-            await _check_structured_model(session, actor.organization_id, name, choice)
+            await check_model_choice(
+                session,
+                actor.organization_id,
+                f"{STRUCTURED}.{name}",
+                choice,
+                embeddings=name == "embedding_model",
+            )
         dataset.scoring = config.to_json()
         dataset.updated_at = datetime.now(UTC)
         await audit.record(

@@ -71,6 +71,14 @@ async def _connection_or_reason(
     )
 
 
+async def judge_has_no_model(
+    ctx: ServiceContext, organization_id: int, config: ScoringConfig
+) -> bool:
+    """Whether the judge has no model it could call: none chosen, its connection deleted, or
+    the model no longer on it (a budget or a key is another cause)."""
+    return isinstance(await _connection_or_reason(ctx, organization_id, config), str)
+
+
 async def judge_unavailable(
     ctx: ServiceContext, organization_id: int, config: ScoringConfig
 ) -> str | None:

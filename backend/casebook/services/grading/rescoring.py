@@ -8,8 +8,10 @@ the copy the score kept, against the case revision it was graded against.
 Refused as a whole - nothing is graded - when, for any score asked about:
 - the judge would grade on another prompt or configuration than the score is
   pinned to (``refusal_to_grade_again``);
-- the cause is still there: the judge has no model, its connection is gone,
-  its budget is spent;
+- the cause is still there: the judge has no model now either, its budget is
+  spent. A score whose judge had no model it could call - none chosen, its
+  connection deleted - is graded by the model the dataset's judge names now,
+  once it names one (``with_judge_model_of``);
 - the answer cannot be graded the same: its copy was cut at 8,000
   characters, or erased.
 These are checked when asked, and again by the job, which acts as the person
@@ -38,6 +40,7 @@ from casebook.db.case_content import content_from_json
 from casebook.db.models import CaseRevision, Dataset, Job, Score
 from casebook.domain.access.catalog import Permission
 from casebook.domain.grading.answer import AnswerUnderTest, MadeToolCall
+from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.grading.judge_pins import judge_pins
 from casebook.domain.grading.results import ScorerResult
@@ -47,10 +50,11 @@ from casebook.domain.grading.score_again import (
     refusal_to_grade_again,
     score_again,
     scorers_to_grade_again,
+    with_judge_model_of,
 )
 from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.services.datasets.versioning import DATASET_KIND
-from casebook.services.grading.judging import judge_unavailable, run_judge
+from casebook.services.grading.judging import judge_has_no_model, judge_unavailable, run_judge
 from casebook.services.grading.score_records import fill_grading, same_model, stored_results
 from casebook.services.grading.scoring import publish_score_event
 from casebook.services.grading.structured.records import record_structured
@@ -144,17 +148,25 @@ async def _refusal(ctx: ServiceContext, asked: _Asked, score: Score) -> str | No
             return f"the structured scorer: {structured_refused}"
     if not needs_judge_again(again):
         return None
-    graded_with = read_scoring_config(score.config)
-    if graded_with.judge.model is None:
-        return (
-            "the judge had no model when this score was graded, and a score is held to the "
-            "judge it was graded with: score the answer anew"
-        )
+    graded_with, model_replaced = await _judge_configuration(ctx, asked.dataset, score)
     judge_now = judge_pins(read_scoring_config(asked.dataset.scoring).judge)
-    pinned = refusal_to_grade_again(pins_from_json(score.pins), judge_now)
+    pinned = refusal_to_grade_again(
+        pins_from_json(score.pins), judge_now, model_replaced=model_replaced
+    )
     if pinned is not None:
         return pinned
     return await judge_unavailable(ctx, score.organization_id, graded_with)
+
+
+async def _judge_configuration(
+    ctx: ServiceContext, dataset: Dataset, score: Score
+) -> tuple[ScoringConfig, bool]:
+    """The configuration the judge grades the score again with, and whether its model is the
+    one the dataset names now because the score's judge had none it could call."""
+    kept = read_scoring_config(score.config)
+    if not await judge_has_no_model(ctx, score.organization_id, kept):
+        return kept, False
+    return with_judge_model_of(kept, read_scoring_config(dataset.scoring)), True
 
 
 async def _refusals(ctx: ServiceContext, asked: _Asked) -> list[Refusal]:
@@ -194,18 +206,24 @@ def _answer_of(score: Score) -> AnswerUnderTest:
     return AnswerUnderTest(score.answer_text or "", calls, score.cost_usd, score.latency_ms)
 
 
-async def _grade_again(ctx: ServiceContext, score: Score, stale: tuple[str, ...]) -> dict[str, Any]:
+async def _grade_again(
+    ctx: ServiceContext, dataset: Dataset, score: Score, stale: tuple[str, ...]
+) -> dict[str, Any]:
     if not _needs_grading(score, stale):
         return {"score_id": score.id, "status": "left", "outcome": score.outcome}
-    config = read_scoring_config(score.config)
+    previous = stored_results(score)
+    again = scorers_to_grade_again(previous, stale)
+    config = (
+        (await _judge_configuration(ctx, dataset, score))[0]
+        if needs_judge_again(again)
+        else read_scoring_config(score.config)
+    )
     async with ctx.reading() as session:
         revision = await session.get(CaseRevision, score.case_revision_id)
     if revision is None:
         raise NotFound("the case revision this score was graded against")
     case = content_from_json(revision.content)
     answer = _answer_of(score)
-    previous = stored_results(score)
-    again = scorers_to_grade_again(previous, stale)
     structured: StructuredGrading | None = None
     if STRUCTURED in again:
         config, structured = await structured_again(ctx, score, config)
@@ -269,7 +287,7 @@ async def score_again_now(
             await run.progress(report)
         raise _refused(refusals)
     for score in asked.scores:
-        report["scores"].append(await _grade_again(ctx, score, asked.stale(score)))
+        report["scores"].append(await _grade_again(ctx, asked.dataset, score, asked.stale(score)))
         report["done"] += 1
         if run is not None:
             await run.progress(report)

@@ -41,6 +41,7 @@ from casebook.services.datasets.cases import load_case
 from casebook.services.datasets.versioning import DATASET_KIND
 from casebook.services.grading.judging import run_judge
 from casebook.services.grading.score_records import fill_grading, same_model
+from casebook.services.grading.structured.default_model import with_organization_default
 from casebook.services.grading.structured.records import record_structured
 from casebook.services.grading.structured.repetitions import assign_repetition, checked_run_key
 from casebook.services.grading.structured.scoring import StructuredGrading, grade_structured
@@ -195,6 +196,7 @@ async def _grade_structured(
     settings = structured_settings(config)
     if STRUCTURED not in scorers or settings is None:
         return None
+    settings = await with_organization_default(ctx, organization_id, settings)
     return await grade_structured(
         ctx, organization_id, settings, now.content, now.reference_revision_id, given.text
     )

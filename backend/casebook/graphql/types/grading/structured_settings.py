@@ -15,6 +15,7 @@ from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.types.models.model_connection import ModelConnectionType, saved_connection
 from casebook.llm.local_embeddings import local_embeddings_installed
+from casebook.services.grading.structured import default_model
 from casebook.services.models import connections as model_connections
 
 MODEL_SETTINGS = ("embedding_model", "judge_model")
@@ -100,19 +101,28 @@ class StructuredScorerSettingsType:
     def pass_at(self) -> float:
         return self.settings.pass_at
 
-    @strawberry.field(description="Null: the organization's default, which is none yet.")
+    @strawberry.field(
+        description="Null: the organization's default (defaultEmbeddingModel), if it has one."
+    )
     def embedding_model(self) -> StructuredModelChoiceType | None:
         return StructuredModelChoiceType.from_choice(self.settings.embedding_model)
 
-    @strawberry.field(description="Null: no judge; free text then earns its similarity.")
+    @strawberry.field(
+        description="Null: no judge; free text then earns its embeddings' similarity, or is "
+        "exact or nothing without an embedding model."
+    )
     def judge_model(self) -> StructuredModelChoiceType | None:
         return StructuredModelChoiceType.from_choice(self.settings.judge_model)
 
     @strawberry.field(
-        description="What scores will say when no embedding model is set; null when one is."
+        description="What scores will say when neither the dataset nor the organization sets "
+        "an embedding model; null when one is set."
     )
-    def exact_only_notice(self) -> str | None:
-        return EXACT_ONLY_NOTICE if self.settings.embedding_model is None else None
+    async def exact_only_notice(self, info: Info) -> str | None:
+        if self.settings.embedding_model is not None:
+            return None
+        default = await default_model.get_default_embedding_model(info.context.services)
+        return EXACT_ONLY_NOTICE if default is None else None
 
     @strawberry.field(description="Whether this server has the local embedding model installed.")
     def local_embeddings_installed(self) -> bool:

@@ -15,7 +15,10 @@ is a reason, never a guess: the scorer then reports it and gives no verdict.
 
 from dataclasses import dataclass
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from casebook.db.models import ModelConnection
+from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.structured import ModelChoice
 from casebook.llm.factory import build_provider
 from casebook.llm.local_embeddings import (
@@ -28,7 +31,12 @@ from casebook.llm.secrets import KeyDecryptionFailed
 from casebook.services.grading.judging import provider_settings
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.models import metering
-from casebook.services.models.connections import connection_spec, usable_connection
+from casebook.services.models.connections import (
+    connection_spec,
+    find_connection,
+    parse_connection_ref,
+    usable_connection,
+)
 
 # OpenAI's embeddings endpoint takes up to 2,048 inputs a request: every text of an
 # answer up to that many goes in one request (spec: one embeddings request per answer).
@@ -137,3 +145,40 @@ async def model_unavailable(
     await opened.provider.aclose()
     helper = metering.EMBEDDINGS_HELPER if embeddings else metering.STRUCTURED_JUDGE_HELPER
     return await metering.budget_reason(ctx.sessionmaker, organization_id, helper)
+
+
+async def check_model_choice(
+    session: AsyncSession,
+    organization_id: int,
+    path: str,
+    choice: ModelChoice | None,
+    *,
+    embeddings: bool,
+) -> None:
+    """Refuse, naming ``path``, a model being chosen that could not be called: the local
+    model without its extra, a connection that is not the organization's, an Anthropic one
+    for embeddings, a model the connection does not list."""
+    if choice is None:
+        return
+    if choice.is_local:
+        if not embeddings:
+            raise ValidationFailed([FieldError(path, "the local model computes embeddings only")])
+        if not local_embeddings_installed():
+            raise ValidationFailed([FieldError(path, LOCAL_NOT_INSTALLED)])
+        return
+    connection_id = parse_connection_ref(choice.connection_id)
+    connection = (
+        await find_connection(session, organization_id, connection_id)
+        if connection_id is not None
+        else None
+    )
+    if connection is None:
+        message = "is not a saved model of this organization"
+        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
+    if embeddings and connection.provider == "anthropic":
+        message = "an Anthropic connection computes no embeddings; choose an OpenAI-compatible one"
+        raise ValidationFailed([FieldError(f"{path}.model_connection_id", message)])
+    if choice.model not in connection.models:
+        listed = ", ".join(connection.models)
+        message = f"choose one of the connection's models: {listed}"
+        raise ValidationFailed([FieldError(f"{path}.model", message)])

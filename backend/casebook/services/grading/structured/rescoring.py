@@ -12,11 +12,8 @@ is not verified JSON, or a model it needs cannot be called now.
 from casebook.db.models import Dataset, Score
 from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.config_merge import read_scoring_config
-from casebook.domain.grading.structured_scorer import (
-    not_scored_against,
-    structured_settings,
-    with_structured_of,
-)
+from casebook.domain.grading.structured_scorer import not_scored_against, with_structured_of
+from casebook.services.grading.structured.default_model import scored_with
 from casebook.services.grading.structured.scoring import (
     CASE_GONE,
     SWITCHED_OFF,
@@ -33,7 +30,7 @@ async def structured_refusal(ctx: ServiceContext, dataset: Dataset, score: Score
     """Why the structured scorer could not grade the score again now, or None."""
     async with ctx.reading() as session:
         reference = (await references_now(session, dataset, (score.case_id,))).get(score.case_id)
-    settings = structured_settings(read_scoring_config(dataset.scoring))
+        settings = await scored_with(session, dataset)
     case = reference.content if reference is not None else None
     return await structured_unavailable(ctx, score.organization_id, settings, case)
 
@@ -48,8 +45,8 @@ async def structured_again(
         if dataset is None:
             raise NotFound("dataset")
         reference = (await references_now(session, dataset, (score.case_id,))).get(score.case_id)
+        settings = await scored_with(session, dataset)
     config_now = read_scoring_config(dataset.scoring)
-    settings = structured_settings(config_now)
     if settings is None:
         return kept, StructuredGrading(not_scored_against(SWITCHED_OFF))
     if reference is None:

@@ -29,10 +29,10 @@ from casebook.db.models import Dataset, Score
 from casebook.db.queries.cases_at_version import CaseFilter, cases_at_version
 from casebook.domain.access.catalog import Permission
 from casebook.domain.cases.model import CaseContent
-from casebook.domain.grading.config_merge import read_scoring_config
-from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
+from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.domain.structured import ScoreBasis, is_stale, structured_config_hash
 from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.grading.structured.default_model import scored_with
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 
@@ -143,8 +143,8 @@ async def references_now(
     return found
 
 
-def current_config_hash(dataset: Dataset) -> str | None:
-    settings = structured_settings(read_scoring_config(dataset.scoring))
+async def current_config_hash(session: AsyncSession, dataset: Dataset) -> str | None:
+    settings = await scored_with(session, dataset)
     return structured_config_hash(settings) if settings is not None else None
 
 
@@ -153,7 +153,7 @@ async def structured_now_in(
 ) -> StructuredNow:
     references = await references_now(session, dataset, case_ids)
     return StructuredNow(
-        current_config_hash(dataset),
+        await current_config_hash(session, dataset),
         {case_id: found.reference_revision_id for case_id, found in references.items()},
     )
 
