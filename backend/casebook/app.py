@@ -1,8 +1,5 @@
-"""The ASGI application: GraphQL over HTTP and websockets, health, downloads."""
+"""The ASGI application: GraphQL over HTTP and websockets, health, downloads, metrics."""
 
-import re
-import time
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -18,8 +15,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import Settings, get_settings
@@ -27,13 +23,13 @@ from casebook.db.engine import SessionMaker, create_engine, create_sessionmaker
 from casebook.db.migrate import ensure_migrated
 from casebook.graphql.schema import schema
 from casebook.graphql.view import CasebookGraphQL
-from casebook.logging import bind_request_id, reset_request_id
+from casebook.observability import exposition
+from casebook.request_observer import RequestObserver
 from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
 from casebook.services.kernel import redis_connection
 from casebook.services.kernel.outages import as_unavailable
 
 log = structlog.get_logger("casebook.http")
-_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 
 
 @dataclass
@@ -41,43 +37,6 @@ class AppState:
     settings: Settings
     sessionmaker: SessionMaker
     redis: Any
-
-
-class RequestIdMiddleware:
-    """Gives every request an id (kept from X-Request-Id when sane) and logs one line for it."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        incoming = dict(scope.get("headers") or []).get(b"x-request-id", b"").decode("latin-1")
-        request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
-        token = bind_request_id(request_id)
-        started = time.perf_counter()
-        status = {"code": 0}
-
-        async def send_with_id(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                status["code"] = message["status"]
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_with_id)
-        finally:
-            if scope["type"] == "http":
-                log.info(
-                    "request",
-                    method=scope["method"],
-                    path=scope["path"],
-                    status=status["code"],
-                    duration_ms=round((time.perf_counter() - started) * 1000, 1),
-                )
-            reset_request_id(token)
 
 
 async def livez(_: Request) -> JSONResponse:
@@ -142,19 +101,24 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             await state.redis.aclose()
             await engine.dispose()
+            exposition.process_exiting()
 
     from casebook.http_routes import extra_routes
 
+    routes: list[BaseRoute] = [
+        Route("/livez", livez),
+        Route("/readyz", readyz),
+        Route("/graphql", graphql_app, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", graphql_app),
+        *extra_routes(with_metrics=settings.metrics_enabled),
+    ]
+    templates = {
+        id(getattr(route, "endpoint", None)): getattr(route, "path", "") for route in routes
+    }
     app = Starlette(
-        routes=[
-            Route("/livez", livez),
-            Route("/readyz", readyz),
-            Route("/graphql", graphql_app, methods=["GET", "POST"]),
-            WebSocketRoute("/graphql", graphql_app),
-            *extra_routes(),
-        ],
+        routes=routes,
         middleware=[
-            Middleware(RequestIdMiddleware),
+            Middleware(RequestObserver, route_templates=templates),
             Middleware(
                 CORSMiddleware,
                 allow_origins=settings.console_origins,
@@ -176,3 +140,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.casebook = state
     return app
+
+
+def served_app() -> Starlette:
+    """The app as each of ``casebook serve --workers N``'s processes builds it: with its
+    settings and logging read from the environment, as the parent's were."""
+    from casebook.logging import configure_logging
+
+    settings = get_settings()
+    configure_logging(settings.log_level, json=settings.log_json)
+    return create_app(settings)

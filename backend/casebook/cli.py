@@ -102,14 +102,25 @@ def cmd_seed_demo(
     asyncio.run(run())
 
 
-def cmd_serve(settings: Settings, host: str, port: int) -> None:
+def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
+    """One API process, or ``workers`` of them sharing the port (one per core is the
+    rule of thumb); their metrics add up at /metrics whichever answers the scrape."""
     import uvicorn
 
     from casebook.app import create_app
     from casebook.logging import configure_logging
+    from casebook.observability import exposition
 
     configure_logging(settings.log_level, json=settings.log_json)
-    uvicorn.run(create_app(settings), host=host, port=port, log_config=None, ws="websockets-sansio")
+    served = {"host": host, "port": port, "log_config": None, "ws": "websockets-sansio"}
+    if workers <= 1:
+        uvicorn.run(create_app(settings), **served)  # type: ignore[arg-type]
+        return
+    metrics_dir = exposition.prepare_multiprocess()  # inherited by the processes below
+    try:
+        uvicorn.run("casebook.app:served_app", factory=True, workers=workers, **served)  # type: ignore[arg-type]
+    finally:
+        exposition.remove_multiprocess_dir(metrics_dir)
 
 
 def cmd_worker(settings: Settings) -> None:
@@ -174,6 +185,9 @@ def main(argv: list[str] | None = None) -> None:
     serve = sub.add_parser("serve", help="serve the API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--workers", type=int, default=1, help="API processes sharing the port (default 1)"
+    )
     sub.add_parser("worker", help="run a background worker")
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("seed-demo", help="create the demo organization on an empty database")
@@ -196,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         match args.command:
             case "serve":
-                cmd_serve(settings, args.host, args.port)
+                cmd_serve(settings, args.host, args.port, args.workers)
             case "worker":
                 cmd_worker(settings)
             case "migrate":

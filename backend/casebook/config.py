@@ -40,6 +40,19 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     log_json: bool = True
     dataset_max_version_rows_per_org: int = 5_000_000
+    metrics_enabled: bool = Field(
+        default=True, description="serve Prometheus metrics at /metrics on the API"
+    )
+    metrics_token: str = Field(
+        default="",
+        description="when set, /metrics (API and worker) needs 'Authorization: Bearer <token>'",
+    )
+    worker_metrics_host: str = Field(
+        default="127.0.0.1", description="address the worker's metrics listener binds"
+    )
+    worker_metrics_port: int = Field(
+        default=9610, ge=0, le=65535, description="port of the worker's /metrics; 0 turns it off"
+    )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
     model_prices: dict[str, dict[str, float]] = Field(

@@ -1,7 +1,9 @@
-"""Plain HTTP routes beside GraphQL: downloads a browser saves as files.
+"""Plain HTTP routes beside GraphQL: downloads a browser saves as files, and metrics.
 
-They authenticate exactly as GraphQL does (session cookie or API key) and call
-the same services, so access, masking and the audit entry are the same.
+Downloads authenticate exactly as GraphQL does (session cookie or API key) and
+call the same services, so access, masking and the audit entry are the same.
+``/metrics`` is for the operator's Prometheus, guarded by its own token when
+one is set (``METRICS_TOKEN``).
 """
 
 from urllib.parse import quote
@@ -12,10 +14,12 @@ from starlette.routing import BaseRoute, Route
 
 from casebook.graphql.ids import decode_id
 from casebook.logging import current_request_id
+from casebook.observability import exposition
 from casebook.services.datasets import case_files
 from casebook.services.identity.auth import SESSION_COOKIE, authenticate
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, ServiceError
+from casebook.services.kernel.job_queue import sample_job_queue
 
 _STATUS = {
     "NOT_FOUND": 404,
@@ -79,8 +83,21 @@ async def import_template(_: Request) -> Response:
     )
 
 
-def extra_routes() -> list[BaseRoute]:
-    return [
+async def metrics(request: Request) -> Response:
+    state = request.app.state.casebook
+    if not exposition.authorized(
+        request.headers.get("authorization"), state.settings.metrics_token
+    ):
+        return Response("send the metrics token\n", status_code=401, media_type="text/plain")
+    await sample_job_queue(state.sessionmaker)
+    return Response(exposition.render(), media_type=exposition.CONTENT_TYPE)
+
+
+def extra_routes(*, with_metrics: bool) -> list[BaseRoute]:
+    routes: list[BaseRoute] = [
         Route("/downloads/import-template.csv", import_template),
         Route("/downloads/datasets/{dataset_id}/export", export_dataset),
     ]
+    if with_metrics:
+        routes.append(Route("/metrics", metrics))
+    return routes

@@ -40,6 +40,7 @@ def settings(services: RunningServices) -> Iterator[Settings]:
         redis_url=services.redis_url,
         console_origins=["http://console.test"],
         log_json=False,
+        worker_metrics_port=0,  # a test that wants the listener picks a free port
     )
     get_settings.cache_clear()
 

@@ -6,8 +6,10 @@ from casebook.llm.errors import BudgetExhausted, ProviderUnavailable
 from casebook.llm.metering import MeteredCall, MeteredProvider
 from casebook.llm.openai_compatible import OpenAICompatibleProvider
 from casebook.llm.protocol import ChatMessage, ChatRequest, Usage
+from casebook.observability import exposition
 from tests.support.metering import InMemoryMeteringSink
 from tests.support.model_server import ModelServer, error_reply, text_reply
+from tests.support.prometheus import grew, parse
 
 ORG = 7
 REQUEST = ChatRequest(model="judge-model", messages=[ChatMessage("user", "Grade this.")])
@@ -83,3 +85,36 @@ def test_metered_call_carries_what_a_usage_row_needs() -> None:
     call = MeteredCall("chat", "m", Usage(1, 2), 0.5, True, 12.0)
 
     assert (call.usage.total_tokens, call.priced) == (3, True)
+
+
+async def test_refused_and_failed_calls_are_counted_for_the_operator(
+    model_server: ModelServer, openai_provider: OpenAICompatibleProvider
+) -> None:
+    before = parse(exposition.render().decode())
+    spent = InMemoryMeteringSink(helper_budgets_usd={(ORG, "judge"): 0.0})
+    with pytest.raises(BudgetExhausted):
+        await MeteredProvider(openai_provider, spent, org_id=ORG, helper="judge").chat(REQUEST)
+    model_server.reply_with(*[error_reply(500)] * 3)
+    generator = MeteredProvider(
+        openai_provider, InMemoryMeteringSink(), org_id=ORG, helper="generator"
+    )
+    with pytest.raises(ProviderUnavailable):
+        await generator.chat(REQUEST)
+
+    after = parse(exposition.render().decode())
+    calls = "casebook_model_calls_total"
+    refused = {"helper": "judge", "model": "judge-model", "kind": "chat", "outcome": "refused"}
+    failed = {"helper": "generator", "model": "judge-model", "kind": "chat", "outcome": "error"}
+    assert grew(before, after, calls, **refused) == 1
+    assert grew(before, after, calls, **failed) == 1
+    assert (
+        grew(
+            before,
+            after,
+            "casebook_model_tokens_total",
+            helper="generator",
+            model="judge-model",
+            direction="input",
+        )
+        == 0
+    )

@@ -52,6 +52,15 @@ def is_expected(error: GraphQLError) -> bool:
     return _shape(error) is not None
 
 
+def code_of(error: GraphQLError) -> str:
+    """The code a client sees for this error, before or after it was shaped."""
+    code = (error.extensions or {}).get("code")
+    if isinstance(code, str):
+        return code
+    found = _shape(error)
+    return found[0] if found is not None else "INTERNAL"
+
+
 class ErrorShape(MaskErrors):
     def __init__(self) -> None:
         super().__init__(error_message=INTERNAL_MESSAGE)

@@ -17,6 +17,7 @@ from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.model_connections import ModelConnectionMutations
 from casebook.graphql.mutations.session import SessionMutations
+from casebook.graphql.observed import ObservedOperations
 from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries.datasets import DatasetQueries
 from casebook.graphql.queries.grading import GradingQueries
@@ -81,6 +82,7 @@ schema = CasebookSchema(
         ModelConnectionType,
     ],
     extensions=[
+        ObservedOperations,
         ErrorShape,
         lambda: QueryDepthLimiter(max_depth=12),
         lambda: MaxAliasesLimiter(max_alias_count=30),

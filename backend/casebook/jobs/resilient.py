@@ -17,6 +17,7 @@ from arq.utils import timestamp_ms
 from arq.worker import Worker
 from redis.exceptions import ResponseError, WatchError
 
+from casebook.observability import metrics
 from casebook.services.kernel.outages import Backoff, outage_of, until_reachable
 
 log = structlog.get_logger("casebook.worker")
@@ -37,12 +38,14 @@ class ResilientWorker(Worker):
             raise error
         if self._redis_backoff.failures == 0:
             log.warning("Redis cannot be reached; the worker waits for it", step=step)
+            metrics.worker_waiting_for_redis(True)
         await self._redis_backoff.wait()
 
     def _back(self) -> None:
         if self._redis_backoff.failures:
             log.info("Redis is reachable again; the worker resumes")
             self._redis_backoff.reset()
+            metrics.worker_waiting_for_redis(False)
 
     async def main(self) -> None:
         while self._pool is None:

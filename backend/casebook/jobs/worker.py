@@ -9,7 +9,9 @@ from arq import Retry, cron, func
 from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
+from casebook.jobs import worker_metrics
 from casebook.jobs.resilient import ResilientWorker
+from casebook.observability import metrics
 from casebook.services.grading import rescoring
 from casebook.services.kernel import job_runs
 from casebook.services.kernel.outages import outage_of
@@ -34,16 +36,19 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["engine"] = create_engine(settings.database_url, pool_size=5)
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
+    ctx["metrics_listener"] = await worker_metrics.start_listener(ctx)
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
+    if ctx.get("metrics_listener") is not None:
+        ctx["metrics_listener"].close()
     await ctx["engine"].dispose()
 
 
 async def run_job(ctx: dict[str, Any], job_id: int) -> None:
     settings = ctx["settings"]
     try:
-        await job_runs.execute(
+        outcome = await job_runs.execute(
             ctx["sessionmaker"],
             ctx["redis"],
             job_id,
@@ -58,6 +63,8 @@ async def run_job(ctx: dict[str, Any], job_id: int) -> None:
             raise
         delay = min(RETRY_DELAY_CAP_SECONDS, FIRST_RETRY_DELAY_SECONDS * 2 ** (ctx["job_try"] - 1))
         raise Retry(defer=delay) from None
+    if outcome.status != job_runs.SKIPPED:
+        metrics.job_finished(outcome.kind, outcome.status, outcome.seconds)
 
 
 async def reap(ctx: dict[str, Any]) -> None:

@@ -2,13 +2,15 @@
 
 A ``MeteringSink`` owns the budgets (the services layer backs one with the
 database). ``MeteredProvider`` wraps any provider for one organization and one
-helper, so no call of that helper can skip the check or the record.
+helper, so no call of that helper can skip the check or the record — nor the
+operator's metrics (calls, tokens, cost and latency by helper and model).
 """
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
+from casebook.llm.errors import BudgetExhausted
 from casebook.llm.protocol import (
     ChatRequest,
     ChatResult,
@@ -16,8 +18,10 @@ from casebook.llm.protocol import (
     ModelProvider,
     Usage,
 )
+from casebook.observability import metrics
 
 CallKind = Literal["chat", "embedding"]
+Answer = TypeVar("Answer", ChatResult, EmbeddingResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,36 +64,40 @@ class MeteredProvider:
     async def aclose(self) -> None:
         await self._inner.aclose()
 
-    async def chat(self, request: ChatRequest) -> ChatResult:
-        await self._sink.check(self.org_id, self.helper)
-        result = await self._inner.chat(request)
+    async def _metered(
+        self, kind: CallKind, model: str, call: Callable[[], Awaitable[Answer]]
+    ) -> Answer:
+        try:
+            await self._sink.check(self.org_id, self.helper)
+        except BudgetExhausted:
+            metrics.model_call(self.helper, model, kind, "refused")
+            raise
+        try:
+            result = await call()
+        except Exception:
+            metrics.model_call(self.helper, model, kind, "error")
+            raise
+        metrics.model_call(
+            self.helper,
+            model,
+            kind,
+            "ok",
+            seconds=result.latency_ms / 1000,
+            input_tokens=result.usage.input_tokens,
+            output_tokens=result.usage.output_tokens,
+            cost_usd=result.cost_usd,
+        )
         await self._sink.record(
             self.org_id,
             self.helper,
             MeteredCall(
-                "chat",
-                request.model,
-                result.usage,
-                result.cost_usd,
-                result.priced,
-                result.latency_ms,
+                kind, model, result.usage, result.cost_usd, result.priced, result.latency_ms
             ),
         )
         return result
 
+    async def chat(self, request: ChatRequest) -> ChatResult:
+        return await self._metered("chat", request.model, lambda: self._inner.chat(request))
+
     async def embed(self, model: str, texts: Sequence[str]) -> EmbeddingResult:
-        await self._sink.check(self.org_id, self.helper)
-        result = await self._inner.embed(model, texts)
-        await self._sink.record(
-            self.org_id,
-            self.helper,
-            MeteredCall(
-                "embedding",
-                model,
-                result.usage,
-                result.cost_usd,
-                result.priced,
-                result.latency_ms,
-            ),
-        )
-        return result
+        return await self._metered("embedding", model, lambda: self._inner.embed(model, texts))
