@@ -1,16 +1,15 @@
 """The per-request (or per-websocket) GraphQL context."""
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
-from strawberry.dataloader import DataLoader
 from strawberry.types import Info as StrawberryInfo
 
 from casebook.domain.access.policy import Actor
+from casebook.graphql.loaders import Loaders
 from casebook.services.identity.auth import Authentication
 from casebook.services.kernel.context import ServiceContext
 
@@ -21,21 +20,22 @@ class GraphQLContext:
     response: Response | WebSocket | None
     services: ServiceContext
     auth: Authentication
-    loaders: dict[str, Any] = field(default_factory=dict)
+    loaders: Loaders
     connection_params: dict[str, Any] = field(default_factory=dict)
 
     @property
     def actor(self) -> Actor | None:
         return self.services.actor
 
-    def loader(
-        self, name: str, load: Callable[[list[Any]], Awaitable[list[Any]]]
-    ) -> DataLoader[Any, Any]:
-        """A DataLoader per request (or websocket operation), batching loads made in one tick."""
-        if name not in self.loaders:
-            self.loaders[name] = DataLoader(load_fn=load)
-        found: DataLoader[Any, Any] = self.loaders[name]
-        return found
+    def act_as(self, auth: Authentication, services: ServiceContext) -> None:
+        """A websocket's credentials, once its connection_init has been read."""
+        self.auth, self.services = auth, services
+        self.begin_operation()
+
+    def begin_operation(self) -> None:
+        """Fresh loaders and access decisions: a websocket's context outlives each operation."""
+        self.services.access.clear()
+        self.loaders = Loaders.for_request(self.services)
 
 
 Info = StrawberryInfo[GraphQLContext, None]

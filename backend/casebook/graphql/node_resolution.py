@@ -1,7 +1,10 @@
 """Relay node resolution through each type's service getter (the registry is the type name)."""
 
+import asyncio
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from strawberry.dataloader import DataLoader
 
 from casebook.services.kernel.errors import NotFound
 
@@ -23,4 +26,37 @@ async def resolve_each(
     return found
 
 
-__all__ = ["resolve_each"]
+async def resolve_batched(
+    node_ids: Iterable[str],
+    required: bool,
+    loader: "DataLoader[Any, Any]",
+    convert: Callable[[Any], T],
+    key: Callable[[int], Any] = lambda node_id: node_id,
+) -> list[T | None]:
+    """Load every node in one batch (``key`` makes a node's loader key from its database
+    id); one the caller may not see is None, or an error when required."""
+    ids: list[int | None] = []
+    for given in node_ids:
+        try:
+            ids.append(int(given))
+        except ValueError:
+            ids.append(None)
+    loaded = await asyncio.gather(
+        *(loader.load(key(i)) for i in ids if i is not None), return_exceptions=True
+    )
+    found = iter(loaded)
+    nodes: list[T | None] = []
+    for db_id in ids:
+        row = next(found) if db_id is not None else NotFound("node")
+        if isinstance(row, NotFound):
+            if required:
+                raise NotFound("node")
+            nodes.append(None)
+        elif isinstance(row, BaseException):
+            raise row
+        else:
+            nodes.append(convert(row))
+    return nodes
+
+
+__all__ = ["resolve_batched", "resolve_each"]

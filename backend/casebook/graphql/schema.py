@@ -22,6 +22,7 @@ from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries.datasets import DatasetQueries
 from casebook.graphql.queries.grading import GradingQueries
 from casebook.graphql.queries.identity import IdentityQueries
+from casebook.graphql.request_scope import RequestScope
 from casebook.graphql.subscriptions import Subscription
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
@@ -84,6 +85,7 @@ schema = CasebookSchema(
     extensions=[
         ObservedOperations,
         ErrorShape,
+        RequestScope,
         lambda: QueryDepthLimiter(max_depth=12),
         lambda: MaxAliasesLimiter(max_alias_count=30),
     ],

@@ -11,6 +11,7 @@ from strawberry.exceptions import ConnectionRejectionError
 
 from casebook.graphql.context import GraphQLContext
 from casebook.graphql.ids import decode_id
+from casebook.graphql.loaders import Loaders
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.logging import current_request_id
 from casebook.services.identity.auth import (
@@ -97,8 +98,13 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             # A bad key (or credentials that could not be checked for an outage) must
             # not silently become anonymous: every operation answers with the error.
             auth = Authentication(None, "rejected", rejection=error)
+        services = self._services(auth)
         return GraphQLContext(
-            request=request, response=response, services=self._services(auth), auth=auth
+            request=request,
+            response=response,
+            services=services,
+            auth=auth,
+            loaders=Loaders.for_request(services),
         )
 
     async def on_ws_connect(self, context: GraphQLContext) -> Any:
@@ -107,8 +113,7 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             auth = await self._authenticate(context.request, params)
         except ServiceError as error:
             raise ConnectionRejectionError({"code": error.code, "message": error.message}) from None
-        context.auth = auth
-        context.services = self._services(auth)
+        context.act_as(auth, self._services(auth))
         return None
 
     def create_response(self, response_data: Any, sub_response: Response) -> Response:

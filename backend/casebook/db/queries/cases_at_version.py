@@ -4,13 +4,36 @@ Per case, the newest change at or below the version wins; a NULL revision is a
 removal. The primary key ``(dataset_id, case_id, version)`` serves
 ``DISTINCT ON (case_id) … ORDER BY case_id, version DESC`` directly, and the
 keyset (``case_id > cursor``) lets a page stop after ``limit`` cases.
+
+``cases_at_keys`` reads many cases, each at its own version, in one statement:
+a score's case is the case at the version it was graded in.
 """
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Integer,
+    Select,
+    Subquery,
+    column,
+    func,
+    literal,
+    select,
+    true,
+)
+from sqlalchemy.dialects.postgresql import ARRAY, distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
+
+from casebook.db.models import CaseRevision, Dataset, DatasetCase, VersionChange
+
+_changes = VersionChange.__table__.c  # type: ignore[attr-defined]
+_revisions = CaseRevision.__table__.c  # type: ignore[attr-defined]
+_cases = DatasetCase.__table__.c  # type: ignore[attr-defined]
+_datasets = Dataset.__table__.c  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -38,54 +61,67 @@ class CaseRow:
     changed_in_version: int
 
 
-@dataclass
-class _Sql:
-    where: list[str] = field(default_factory=list)
-    params: dict[str, Any] = field(default_factory=dict)
+def _row_columns(latest: Any) -> list[Any]:
+    """CaseRow's columns, in its order, from a subquery naming the change it reads."""
+    return [
+        latest.c.case_id,
+        _revisions.id.label("revision_id"),
+        _revisions.revision,
+        _revisions.content,
+        _revisions.reference_verified,
+        _cases.source,
+        _cases.source_run_id,
+        _cases.source_conversation_id,
+        _cases.source_message_id,
+        _cases.created_at.label("case_created_at"),
+        _revisions.created_at.label("revision_created_at"),
+        latest.c.version.label("changed_in_version"),
+    ]
 
 
-_LATEST = """
-    SELECT DISTINCT ON (vc.case_id) vc.case_id, vc.revision_id, vc.version
-    FROM version_changes vc
-    WHERE vc.dataset_id = :dataset_id AND vc.version <= :version {case_where}
-    ORDER BY vc.case_id, vc.version DESC
-"""
-
-_COLUMNS = """
-    latest.case_id, r.id AS revision_id, r.revision, r.content, r.reference_verified,
-    c.source, c.source_run_id, c.source_conversation_id, c.source_message_id,
-    c.created_at AS case_created_at, r.created_at AS revision_created_at,
-    latest.version AS changed_in_version
-"""
-
-
-def _filters(where: CaseFilter) -> _Sql:
-    sql = _Sql()
-    if where.tag:
-        sql.where.append(":tag = ANY(r.tags)")
-        sql.params["tag"] = where.tag
-    if where.source:
-        sql.where.append("c.source = :source")
-        sql.params["source"] = where.source
-    if where.search:
-        sql.where.append("r.search_text LIKE :search")
-        escaped = where.search.lower().replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
-        sql.params["search"] = f"%{escaped}%"
-    if where.question_key is not None:
-        sql.where.append("r.question_key = :question_key")
-        sql.params["question_key"] = where.question_key
-    return sql
-
-
-def _case_where(where: CaseFilter, after: int | None, params: dict[str, Any]) -> str:
-    parts = []
+def latest_changes(
+    dataset_id: int, version: int, where: CaseFilter, after: int | None = None
+) -> Subquery:
+    """Per case, the newest change at or below the version (a removal included)."""
+    query = (
+        select(_changes.case_id, _changes.revision_id, _changes.version)
+        .ext(distinct_on(_changes.case_id))
+        .where(_changes.dataset_id == dataset_id, _changes.version <= version)
+        .order_by(_changes.case_id, _changes.version.desc())
+    )
     if after is not None:
-        parts.append("AND vc.case_id > :after")
-        params["after"] = after
+        query = query.where(_changes.case_id > after)
     if where.case_ids is not None:
-        parts.append("AND vc.case_id = ANY(:case_ids)")
-        params["case_ids"] = list(where.case_ids)
-    return " ".join(parts)
+        query = query.where(_changes.case_id.in_(where.case_ids))
+    return query.subquery("latest")
+
+
+def _like_pattern(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_")
+    return f"%{escaped}%"
+
+
+def _content_filters(where: CaseFilter) -> list[ColumnElement[bool]]:
+    """Conditions on the revision and the case (both joined)."""
+    found: list[ColumnElement[bool]] = []
+    if where.tag:
+        found.append(literal(where.tag) == func.any(_revisions.tags))
+    if where.source:
+        found.append(_cases.source == where.source)
+    if where.search:
+        found.append(_revisions.search_text.like(_like_pattern(where.search), escape="\\"))
+    if where.question_key is not None:
+        found.append(_revisions.question_key == where.question_key)
+    return found
+
+
+def _joined(latest: Subquery, columns: Sequence[Any]) -> Select[Any]:
+    return (
+        select(*columns)
+        .select_from(latest)
+        .join(CaseRevision.__table__, _revisions.id == latest.c.revision_id)  # type: ignore[attr-defined]
+        .join(DatasetCase.__table__, _cases.id == latest.c.case_id)  # type: ignore[attr-defined]
+    )
 
 
 async def cases_at_version(
@@ -98,53 +134,125 @@ async def cases_at_version(
     limit: int | None = None,
 ) -> list[CaseRow]:
     where = where or CaseFilter()
-    sql = _filters(where)
-    params: dict[str, Any] = {"dataset_id": dataset_id, "version": version, **sql.params}
-    latest = _LATEST.format(case_where=_case_where(where, after, params))
-    conditions = " AND ".join(["latest.revision_id IS NOT NULL", *sql.where])
-    query = f"""
-        SELECT {_COLUMNS}
-        FROM ({latest}) latest
-        JOIN case_revisions r ON r.id = latest.revision_id
-        JOIN dataset_cases c ON c.id = latest.case_id
-        WHERE {conditions}
-        ORDER BY latest.case_id
-        {"LIMIT :limit" if limit is not None else ""}
-    """  # noqa: S608 — every value is a bound parameter; only fixed fragments are joined
+    latest = latest_changes(dataset_id, version, where, after)
+    query = (
+        _joined(latest, _row_columns(latest))
+        .where(latest.c.revision_id.is_not(None), *_content_filters(where))
+        .order_by(latest.c.case_id)
+    )
     if limit is not None:
-        params["limit"] = limit
-    rows = (await session.execute(text(query), params)).mappings().all()
-    return [CaseRow(**row) for row in rows]
+        query = query.limit(limit)
+    rows = (await session.execute(query)).all()
+    return [CaseRow(*row) for row in rows]
 
 
 async def count_cases_at_version(
     session: AsyncSession, dataset_id: int, version: int, where: CaseFilter | None = None
 ) -> int:
     where = where or CaseFilter()
-    sql = _filters(where)
-    params: dict[str, Any] = {"dataset_id": dataset_id, "version": version, **sql.params}
-    latest = _LATEST.format(case_where=_case_where(where, None, params))
-    conditions = " AND ".join(["latest.revision_id IS NOT NULL", *sql.where])
-    joins = ""
-    if sql.where:
-        joins = """JOIN case_revisions r ON r.id = latest.revision_id
-                   JOIN dataset_cases c ON c.id = latest.case_id"""
-    query = f"SELECT count(*) FROM ({latest}) latest {joins} WHERE {conditions}"  # noqa: S608
-    return int((await session.execute(text(query), params)).scalar_one())
+    latest = latest_changes(dataset_id, version, where)
+    filters = _content_filters(where)
+    counted = func.count().label("count")
+    if filters:
+        query = _joined(latest, [counted]).where(latest.c.revision_id.is_not(None), *filters)
+    else:
+        query = select(counted).select_from(latest).where(latest.c.revision_id.is_not(None))
+    return int((await session.execute(query)).scalar_one())
 
 
 async def tags_at_version(
     session: AsyncSession, dataset_id: int, version: int, limit: int
 ) -> list[str]:
     """Every tag the cases of a version carry, alphabetically."""
-    latest = _LATEST.format(case_where="")
-    query = f"""
-        SELECT DISTINCT tag FROM ({latest}) latest
-        JOIN case_revisions r ON r.id = latest.revision_id, unnest(r.tags) AS tag
-        WHERE latest.revision_id IS NOT NULL
-        ORDER BY tag LIMIT :limit
-    """  # noqa: S608 — fixed fragments only; values are bound
-    rows = await session.execute(
-        text(query), {"dataset_id": dataset_id, "version": version, "limit": limit}
+    latest = latest_changes(dataset_id, version, CaseFilter())
+    tag = func.unnest(_revisions.tags).table_valued("tag").render_derived()
+    query = (
+        select(tag.c.tag)
+        .distinct()
+        .select_from(latest)
+        .join(CaseRevision.__table__, _revisions.id == latest.c.revision_id)  # type: ignore[attr-defined]
+        .join(tag, true())
+        .order_by(tag.c.tag)
+        .limit(limit)
     )
-    return [row[0] for row in rows]
+    return [row[0] for row in await session.execute(query)]
+
+
+CaseKey = tuple[int, int | None]
+
+
+@dataclass(frozen=True)
+class KeyedCase:
+    """A case asked for at a version (None: its dataset's newest); ``row`` is None when the
+    version does not hold it (not added yet, or removed). ``also`` holds what the caller
+    asked to read of the case's dataset beside it."""
+
+    dataset_id: int
+    version: int
+    row: CaseRow | None
+    also: tuple[Any, ...] = ()
+
+
+async def cases_at_keys(
+    session: AsyncSession, keys: Sequence[CaseKey], *, also: Sequence[Any] = ()
+) -> dict[CaseKey, KeyedCase]:
+    """Each (case id, version) asked for, in one statement; a case that does not exist is
+    left out. Access is the caller's to decide, on each case's dataset: ``also`` reads
+    columns or entities of the ``datasets`` row (joined) in the same statement."""
+    if not keys:
+        return {}
+    asked = list(dict.fromkeys(keys))
+    wanted = (
+        func.unnest(
+            literal([case_id for case_id, _ in asked], ARRAY(BigInteger)),
+            literal([version for _, version in asked], ARRAY(Integer)),
+        )
+        .table_valued(column("case_id", BigInteger), column("version", Integer))
+        .render_derived(name="wanted")
+    )
+    at = func.coalesce(wanted.c.version, _datasets.latest_version)
+    change = (
+        select(_changes.revision_id, _changes.version)
+        .where(
+            _changes.dataset_id == _cases.dataset_id,
+            _changes.case_id == wanted.c.case_id,
+            _changes.version <= at,
+        )
+        .order_by(_changes.version.desc())
+        .limit(1)
+        .lateral("latest")
+    )
+    change_case = change.c.revision_id.is_not(None)
+    query = (
+        select(
+            wanted.c.case_id.label("asked_case"),
+            wanted.c.version.label("asked_version"),
+            _cases.dataset_id,
+            at.label("at"),
+            change_case.label("held"),
+            _revisions.id.label("revision_id"),
+            _revisions.revision,
+            _revisions.content,
+            _revisions.reference_verified,
+            _cases.source,
+            _cases.source_run_id,
+            _cases.source_conversation_id,
+            _cases.source_message_id,
+            _cases.created_at.label("case_created_at"),
+            _revisions.created_at.label("revision_created_at"),
+            change.c.version.label("changed_in_version"),
+            *also,
+        )
+        .select_from(wanted)
+        .join(DatasetCase.__table__, _cases.id == wanted.c.case_id)  # type: ignore[attr-defined]
+        .join(Dataset.__table__, _datasets.id == _cases.dataset_id)  # type: ignore[attr-defined]
+        .outerjoin(change, true())
+        .outerjoin(CaseRevision.__table__, _revisions.id == change.c.revision_id)  # type: ignore[attr-defined]
+    )
+    found: dict[CaseKey, KeyedCase] = {}
+    width = len(CaseRow.__dataclass_fields__) - 1
+    for row in await session.execute(query):
+        case_id, asked, dataset_id, at_version, held, *rest = row
+        case_row = CaseRow(case_id, *rest[:width]) if held else None
+        found[(case_id, asked)] = KeyedCase(dataset_id, at_version, case_row, tuple(rest[width:]))
+    return found

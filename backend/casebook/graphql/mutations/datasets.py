@@ -11,6 +11,7 @@ from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.datasets.grant import GrantType
 from casebook.graphql.types.identity.user import UserType
 from casebook.services.datasets import datasets
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import sharing
 
 
@@ -94,7 +95,7 @@ class DatasetMutations:
         self, info: Info, id: relay.GlobalID, visibility: Visibility
     ) -> DatasetPayload:
         row = await sharing.set_visibility(
-            info.context.services, datasets.KIND, _dataset_id(id), visibility.value
+            info.context.services, DATASET_KIND, _dataset_id(id), visibility.value
         )
         return DatasetPayload(dataset=DatasetType.from_row(row))
 
@@ -107,7 +108,7 @@ class DatasetMutations:
     ) -> GrantPayload:
         view = await sharing.grant(
             info.context.services,
-            datasets.KIND,
+            DATASET_KIND,
             _dataset_id(id),
             user_id=decode_id(user_id, UserType, "userId"),
             level=level.value,
@@ -124,7 +125,7 @@ class DatasetMutations:
         dataset_id = _dataset_id(id)
         await sharing.revoke_grant(
             info.context.services,
-            datasets.KIND,
+            DATASET_KIND,
             dataset_id,
             user_id=decode_id(user_id, UserType, "userId"),
         )

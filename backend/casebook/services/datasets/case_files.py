@@ -16,7 +16,8 @@ from casebook.domain.cases.intake import intake_import
 from casebook.domain.cases.jsonl_format import export_jsonl
 from casebook.domain.cases.masking import masked_content
 from casebook.services.datasets.conversation_access import masked_conversations
-from casebook.services.datasets.versioning import DATASET_KIND, open_version
+from casebook.services.datasets.kind import DATASET_KIND
+from casebook.services.datasets.versioning import open_version
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, LimitExceededError, NotFound

@@ -6,19 +6,15 @@ such a reader cannot change it: a metadata edit by them keeps it as stored.
 """
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, tuple_
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlmodel import col
 
-from casebook.db.case_content import content_from_json
 from casebook.db.models import Dataset, DatasetCase, DatasetVersion, VersionChange
 from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor
 from casebook.db.queries.cases_at_version import (
     CaseFilter,
-    CaseRow,
     cases_at_version,
     count_cases_at_version,
     tags_at_version,
@@ -28,32 +24,19 @@ from casebook.domain.access.policy import Actor
 from casebook.domain.cases.columns import case_fields
 from casebook.domain.cases.intake import intake_case
 from casebook.domain.cases.masking import copied_fields_in
-from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
-from casebook.services.datasets.conversation_access import masked_conversations
-from casebook.services.datasets.versioning import (
-    DATASET_KIND,
-    SourceLink,
-    VersionWriter,
-    open_version,
-)
+from casebook.services.datasets.case_views import CaseView, case_views, cases_at
+from casebook.services.datasets.kind import DATASET_KIND
+from casebook.services.datasets.versioning import SourceLink, VersionWriter, open_version
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, Conflict, Forbidden, NotFound
-
-
-@dataclass(frozen=True)
-class CaseView:
-    case_id: int
-    dataset_id: int
-    revision: int
-    content: CaseContent
-    source: str
-    link: SourceLink
-    masked: bool
-    changed_in_version: int
-    created_at: datetime | None
-    revised_at: datetime | None
+from casebook.services.kernel.errors import (
+    BadUserInput,
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServiceError,
+)
 
 
 @dataclass(frozen=True)
@@ -64,38 +47,13 @@ class CaseWrite:
     changed: bool = True
 
 
-async def _views(
-    session: AsyncSession, actor: Actor, dataset_id: int, rows: list[CaseRow]
-) -> list[CaseView]:
-    masked = await masked_conversations(
-        session,
-        actor,
-        [r.source_conversation_id for r in rows if r.source_conversation_id is not None],
-    )
-    return [
-        CaseView(
-            case_id=r.case_id,
-            dataset_id=dataset_id,
-            revision=r.revision,
-            content=content_from_json(r.content),
-            source=r.source,
-            link=SourceLink(r.source_run_id, r.source_conversation_id, r.source_message_id),
-            masked=r.source_conversation_id is not None and r.source_conversation_id in masked,
-            changed_in_version=r.changed_in_version,
-            created_at=r.case_created_at,
-            revised_at=r.revision_created_at,
-        )
-        for r in rows
-    ]
-
-
 async def _case_at(
     session: AsyncSession, actor: Actor, dataset_id: int, version: int, case_id: int
 ) -> CaseView | None:
     rows = await cases_at_version(
         session, dataset_id, version, where=CaseFilter(case_ids=(case_id,))
     )
-    views = await _views(session, actor, dataset_id, rows)
+    views = await case_views(session, actor, dataset_id, rows)
     return views[0] if views else None
 
 
@@ -151,7 +109,7 @@ async def list_cases(
             limit=first + 1,
         )
         total = await _total(session, dataset_id, number, where)
-        views = await _views(session, actor, dataset_id, rows[:first])
+        views = await case_views(session, actor, dataset_id, rows[:first])
     page = Page(views, [encode_cursor(v.case_id) for v in views], len(rows) > first, total)
     return page, number
 
@@ -178,31 +136,11 @@ async def list_tags(ctx: ServiceContext, dataset_id: int, *, version: int | None
         return await tags_at_version(session, dataset_id, number, TAGS_MAX) if number else []
 
 
-async def case_counts(ctx: ServiceContext, datasets: list[tuple[int, int]]) -> list[int]:
-    """How many cases each (dataset id, version) holds, in one query; versions store it."""
-    if not datasets:
-        return []
-    async with ctx.reading() as session:
-        rows = await session.execute(
-            select(
-                col(DatasetVersion.dataset_id),
-                col(DatasetVersion.version),
-                col(DatasetVersion.case_count),
-            ).where(tuple_(DatasetVersion.dataset_id, DatasetVersion.version).in_(datasets))
-        )
-        found = {(d, v): n for d, v, n in rows}
-    return [found.get(key, 0) for key in datasets]
-
-
 async def get_case(ctx: ServiceContext, case_id: int, *, version: int | None = None) -> CaseView:
-    actor = ctx.require_actor()
-    async with ctx.reading() as session:
-        case, dataset = await load_case(session, actor, case_id, Permission.DATASETS_VIEW)
-        number = _version_or_latest(version, dataset.latest_version)
-        view = await _case_at(session, actor, case.dataset_id, number, case_id)
-        if view is None:
-            raise NotFound(f"case in version {number}")
-        return view
+    (found,) = await cases_at(ctx, [(case_id, version)])
+    if isinstance(found, ServiceError):
+        raise found
+    return found
 
 
 async def find_twins(
@@ -231,7 +169,7 @@ async def _twins(
     rows = await cases_at_version(
         session, dataset_id, version, where=CaseFilter(question_key=key), limit=20
     )
-    return await _views(session, actor, dataset_id, [r for r in rows if r.case_id != excluding])
+    return await case_views(session, actor, dataset_id, [r for r in rows if r.case_id != excluding])
 
 
 async def add_case(

@@ -6,26 +6,25 @@ a time and never shared or skipped. A ``VersionWriter`` collects the changes;
 counts the revisions against the organization's cap, and writes the version.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import select, text
+from sqlalchemy import Column, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.db.case_content import content_to_json, search_text
-from casebook.db.models import Dataset, DatasetVersion
-from casebook.db.queries.cases_at_version import count_cases_at_version
+from casebook.db.models import CaseRevision, Dataset, DatasetCase, DatasetVersion, VersionChange
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.cases import DATASET_MAX_CASES
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import sharing
 from casebook.services.kernel.errors import LimitExceededError
-
-DATASET_KIND = "dataset"
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,7 @@ class VersionWriter:
     async def finish(self, action: str, summary: dict[str, Any]) -> DatasetVersion:
         assert self.dataset.id is not None
         previous = self.dataset.latest_version
-        count_before = await count_cases_at_version(self.session, self.dataset.id, previous)
+        count_before = await self._stored_count(previous)
         count_after = count_before + len(self.new_cases) - len(self.removals)
         if count_after > DATASET_MAX_CASES:
             raise LimitExceededError(
@@ -104,6 +103,15 @@ class VersionWriter:
         self.dataset.updated_at = datetime.now(UTC)
         await self.session.flush()
         return row
+
+    async def _stored_count(self, version: int) -> int:
+        """How many cases a version holds, as it stored when it was written."""
+        if version == 0:
+            return 0
+        assert self.dataset.id is not None
+        stored = await self.session.get(DatasetVersion, (self.dataset.id, version))
+        assert stored is not None, "every version up to the latest is stored"
+        return stored.case_count
 
     async def _reserve_revisions(self, n: int) -> None:
         stored = (
@@ -145,31 +153,23 @@ class VersionWriter:
         )
         for new, case_id in zip(
             self.new_cases,
-            await self._reserve_ids("dataset_cases", len(self.new_cases)),
+            await self._reserve_ids(_cases.id.table.name, len(self.new_cases)),
             strict=True,
         ):
             new.case_id = case_id
             self.revisions.append(_NewRevision(case_id, 1, new.content))
         for rev, rev_id in zip(
             self.revisions,
-            await self._reserve_ids("case_revisions", len(self.revisions)),
+            await self._reserve_ids(_revisions.id.table.name, len(self.revisions)),
             strict=True,
         ):
             rev.revision_id = rev_id
         connection = await _raw(self.session)
         if self.new_cases:
-            await connection.copy_records_to_table(
-                "dataset_cases",
-                columns=[
-                    "id",
-                    "dataset_id",
-                    "source",
-                    "source_run_id",
-                    "source_conversation_id",
-                    "source_message_id",
-                    "created_by_user_id",
-                ],
-                records=[
+            await _copy(
+                connection,
+                _NEW_CASE_COLUMNS,
+                [
                     (
                         c.case_id,
                         dataset_id,
@@ -183,22 +183,10 @@ class VersionWriter:
                 ],
             )
         if self.revisions:
-            await connection.copy_records_to_table(
-                "case_revisions",
-                columns=[
-                    "id",
-                    "case_id",
-                    "dataset_id",
-                    "organization_id",
-                    "revision",
-                    "content",
-                    "question_key",
-                    "tags",
-                    "search_text",
-                    "reference_verified",
-                    "created_by_user_id",
-                ],
-                records=[
+            await _copy(
+                connection,
+                _REVISION_COLUMNS,
+                [
                     (
                         r.revision_id,
                         r.case_id,
@@ -220,11 +208,44 @@ class VersionWriter:
         ]
         changes += [(dataset_id, case_id, self.version, None) for case_id in self.removals]
         if changes:
-            await connection.copy_records_to_table(
-                "version_changes",
-                columns=["dataset_id", "case_id", "version", "revision_id"],
-                records=changes,
-            )
+            await _copy(connection, _CHANGE_COLUMNS, changes)
+
+
+_cases = DatasetCase.__table__.c  # type: ignore[attr-defined]
+_revisions = CaseRevision.__table__.c  # type: ignore[attr-defined]
+_changes = VersionChange.__table__.c  # type: ignore[attr-defined]
+# The columns each COPY fills, in the order of its records, named by the tables' metadata.
+_NEW_CASE_COLUMNS = (
+    _cases.id,
+    _cases.dataset_id,
+    _cases.source,
+    _cases.source_run_id,
+    _cases.source_conversation_id,
+    _cases.source_message_id,
+    _cases.created_by_user_id,
+)
+_REVISION_COLUMNS = (
+    _revisions.id,
+    _revisions.case_id,
+    _revisions.dataset_id,
+    _revisions.organization_id,
+    _revisions.revision,
+    _revisions.content,
+    _revisions.question_key,
+    _revisions.tags,
+    _revisions.search_text,
+    _revisions.reference_verified,
+    _revisions.created_by_user_id,
+)
+_CHANGE_COLUMNS = (_changes.dataset_id, _changes.case_id, _changes.version, _changes.revision_id)
+
+
+async def _copy(
+    connection: Any, columns: Sequence[Column[Any]], records: list[tuple[Any, ...]]
+) -> None:
+    await connection.copy_records_to_table(
+        columns[0].table.name, columns=[column.name for column in columns], records=records
+    )
 
 
 async def _raw(session: AsyncSession) -> Any:

@@ -32,7 +32,7 @@ from casebook.domain.grading.config_merge import merge_scoring_update, read_scor
 from casebook.domain.grading.rule_suggestion import suggest_rule
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.domain.jsonvalue import JSONObject
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.structured.models import check_model_choice
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext

@@ -53,7 +53,7 @@ from casebook.domain.grading.score_again import (
     with_judge_model_of,
 )
 from casebook.domain.grading.structured_scorer import STRUCTURED
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.judging import judge_has_no_model, judge_unavailable, run_judge
 from casebook.services.grading.score_records import fill_grading, same_model, stored_results
 from casebook.services.grading.scoring import publish_score_event

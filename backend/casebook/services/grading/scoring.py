@@ -38,7 +38,7 @@ from casebook.domain.grading.outcome import OUTCOME_STATUSES
 from casebook.domain.grading.results import NothingToGrade
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.services.datasets.cases import load_case
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.judging import run_judge
 from casebook.services.grading.score_records import fill_grading, same_model
 from casebook.services.grading.structured.default_model import with_organization_default
@@ -48,7 +48,7 @@ from casebook.services.grading.structured.scoring import StructuredGrading, grad
 from casebook.services.grading.structured.staleness import CaseReference, references_now
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, NotFound
+from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
 
 ANSWER_MAX_CHARS = 1_000_000
 MAX_TOOL_CALLS = 500
@@ -202,20 +202,32 @@ async def _grade_structured(
     )
 
 
-async def get_score(ctx: ServiceContext, score_id: int) -> Score:
+async def scores_by_id(ctx: ServiceContext, score_ids: list[int]) -> list[Score | ServiceError]:
+    """Each score whose dataset the actor may see, else not found; one statement."""
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        score, _ = await sharing.load_child_authorized(
+        found = await sharing.load_children_authorized(
             session,
             actor,
             DATASET_KIND,
             Score,
-            score_id,
+            score_ids,
             Permission.DATASETS_VIEW,
             parent_key=Score.dataset_id,
             label="score",
         )
-    return score  # type: ignore[no-any-return]
+    scores: list[Score | ServiceError] = []
+    for score_id in score_ids:
+        loaded = found[score_id]
+        scores.append(loaded if isinstance(loaded, ServiceError) else loaded[0])
+    return scores
+
+
+async def get_score(ctx: ServiceContext, score_id: int) -> Score:
+    (found,) = await scores_by_id(ctx, [score_id])
+    if isinstance(found, ServiceError):
+        raise found
+    return found
 
 
 async def list_scores(

@@ -7,8 +7,9 @@ member or a changed role takes effect at once, for sessions and API keys alike.
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.config import Settings
 from casebook.db.engine import SessionMaker
@@ -181,26 +182,39 @@ async def authenticate(
 async def _actor_for_session(
     sessionmaker: SessionMaker, token: str, organization_hint: int | None
 ) -> Actor | None:
+    """The session's member in the organization asked for (else the session's own), with
+    the membership read in the same statement."""
     now = datetime.now(UTC)
+    organization = (
+        col(UserSession.organization_id)
+        if organization_hint is None
+        else literal(organization_hint)
+    )
+    query = (
+        select(col(UserSession.user_id), col(Membership.organization_id), col(Membership.role))
+        .outerjoin(
+            Membership,
+            and_(
+                Membership.user_id == UserSession.user_id,
+                Membership.organization_id == organization,
+            ),
+        )
+        .where(
+            UserSession.token_hash == token_digest(token),
+            UserSession.revoked_at.is_(None),  # type: ignore[union-attr]
+            UserSession.expires_at > now,
+        )
+    )
     async with sessionmaker() as session:
-        row = (
-            await session.execute(
-                select(UserSession).where(
-                    UserSession.token_hash == token_digest(token),
-                    UserSession.revoked_at.is_(None),  # type: ignore[union-attr]
-                    UserSession.expires_at > now,
-                )
-            )
-        ).scalar_one_or_none()
-        if row is None:
-            return None
-        organization_id = organization_hint or row.organization_id
-        membership = await _membership(session, row.user_id, organization_id)
-        if membership is None:
-            if organization_hint is not None:
-                raise Forbidden("you are not a member of the organization this request names")
-            return None
-        return Actor(row.user_id, organization_id, Role(membership.role))
+        found = (await session.execute(query)).one_or_none()
+    if found is None:
+        return None
+    user_id, organization_id, role = found
+    if organization_id is None:
+        if organization_hint is not None:
+            raise Forbidden("you are not a member of the organization this request names")
+        return None
+    return Actor(user_id, organization_id, Role(role))
 
 
 async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Actor:

@@ -2,7 +2,7 @@
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,6 +11,7 @@ from casebook.config import Settings
 from casebook.db.engine import SessionMaker
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
+from casebook.services.kernel.access_memo import AccessMemo, attach
 from casebook.services.kernel.errors import Forbidden, Unauthenticated
 
 
@@ -21,6 +22,8 @@ class ServiceContext:
     settings: Settings
     actor: Actor | None = None
     request_id: str | None = None
+    # Access decided once per resource and permission for this request (kernel/access_memo).
+    access: AccessMemo = field(default_factory=AccessMemo)
 
     def require_actor(self) -> Actor:
         if self.actor is None:
@@ -35,11 +38,20 @@ class ServiceContext:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """One unit of work: committed when the block ends, rolled back on error."""
-        async with self.sessionmaker() as session, session.begin():
-            yield session
+        """One unit of work: committed when the block ends, rolled back on error.
+
+        It decides access on the rows it reads, never from the request's memo, and
+        empties the memo: what is read after a change is decided anew."""
+        self.access.clear()
+        try:
+            async with self.sessionmaker() as session, session.begin():
+                yield session
+        finally:
+            self.access.clear()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
+        """A read: access decided earlier in the request is reused."""
         async with self.sessionmaker() as session:
+            attach(session, self.access)
             yield session

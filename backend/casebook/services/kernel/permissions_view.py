@@ -1,22 +1,32 @@
-"""What an actor may do with one shared resource, for clients to show or hide actions."""
+"""What an actor may do with shared resources, for clients to show or hide actions."""
 
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import allows, holds
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import ServiceError
 
 _DATASET_PERMISSIONS = (Permission.DATASETS_VIEW, Permission.DATASETS_EDIT, Permission.DATASETS_RUN)
 
+Abilities = dict[Permission, bool]
+
 
 async def dataset_abilities(
-    ctx: ServiceContext, kind: str, resource_id: int
-) -> dict[Permission, bool]:
+    ctx: ServiceContext, kind: str, resource_ids: list[int]
+) -> list[Abilities | ServiceError]:
+    """For each resource the actor may see, what it may do with it; else not found."""
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        row = await sharing.load_authorized(
-            session, actor, kind, resource_id, Permission.DATASETS_VIEW
+        rows = await sharing.authorize_many(
+            session, actor, kind, resource_ids, Permission.DATASETS_VIEW
         )
-        facts = await sharing.facts(session, actor, kind, row)
-    abilities = {p: allows(actor, p, facts) for p in _DATASET_PERMISSIONS}
-    abilities[Permission.RUNS_VIEW] = holds(actor, Permission.RUNS_VIEW)
-    return abilities
+        found: dict[int, Abilities | ServiceError] = {}
+        for resource_id, row in rows.items():
+            if isinstance(row, ServiceError):
+                found[resource_id] = row
+                continue
+            facts = await sharing.facts(session, actor, kind, row)
+            abilities = {p: allows(actor, p, facts) for p in _DATASET_PERMISSIONS}
+            abilities[Permission.RUNS_VIEW] = holds(actor, Permission.RUNS_VIEW)
+            found[resource_id] = abilities
+    return [found[resource_id] for resource_id in resource_ids]

@@ -4,8 +4,13 @@ A resource kind registers its table here. ``authorize`` answers "not found"
 for a resource the actor may not see — whatever the actor's role allows
 elsewhere — and "forbidden" only when it may see it but not do the thing.
 ``visible_clause`` is the same rule as SQL, so lists are filtered in the query.
+
+Reads decide once per request: ``authorize_many`` (and ``load_authorized``
+outside a write) reuse what the request's access memo holds and read the rest
+in one statement (services/kernel/access_memo).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +30,9 @@ from casebook.domain.access.catalog import (
 )
 from casebook.domain.access.policy import Actor, SharedResource, allows, routes
 from casebook.services.kernel import audit
+from casebook.services.kernel.access_memo import AccessMemo, KnownResource, Verdict, memo_of
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
+from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound, ServiceError
 
 _KINDS: dict[str, Any] = {}
 
@@ -75,6 +81,10 @@ def _facts(row: Any, levels: Any) -> SharedResource:
 
 
 async def facts(session: AsyncSession, actor: Actor, kind: str, row: Any) -> SharedResource:
+    memo = memo_of(session)
+    known = memo.known(actor, kind, row.id) if memo is not None else None
+    if known is not None and known.facts is not None:
+        return known.facts
     model = _model(kind)
     levels = (
         await session.execute(
@@ -84,15 +94,33 @@ async def facts(session: AsyncSession, actor: Actor, kind: str, row: Any) -> Sha
     return _facts(row, levels)
 
 
+def verdict_on(
+    actor: Actor, kind: str, resource: SharedResource | None, permission: Permission
+) -> Verdict:
+    """Hidden when the actor may not see it (or it does not exist), forbidden when it may
+    see it but not do the thing."""
+    if resource is None or not allows(actor, _view_permission(kind), resource):
+        return Verdict.HIDDEN
+    if not allows(actor, permission, resource):
+        return Verdict.FORBIDDEN
+    return Verdict.ALLOWED
+
+
+def refusal(kind: str, verdict: Verdict, permission: Permission, missing: str) -> ServiceError:
+    """Not found - the very answer an id that never existed gets - or forbidden."""
+    if verdict is Verdict.FORBIDDEN:
+        return Forbidden(
+            f"you may read this {_label(kind)} but this needs {permission.value} on it"
+        )
+    return NotFound(missing)
+
+
 def _decide(
     actor: Actor, kind: str, resource: SharedResource, permission: Permission, missing: str
 ) -> None:
-    """Not found when the actor may not see it - the very answer an id that never existed
-    gets - and forbidden only when it may see it but not do the thing."""
-    if not allows(actor, _view_permission(kind), resource):
-        raise NotFound(missing)
-    if not allows(actor, permission, resource):
-        raise Forbidden(f"you may read this {_label(kind)} but this needs {permission.value} on it")
+    verdict = verdict_on(actor, kind, resource, permission)
+    if verdict is not Verdict.ALLOWED:
+        raise refusal(kind, verdict, permission, missing)
 
 
 async def authorize(
@@ -105,6 +133,68 @@ async def authorize(
     return row
 
 
+async def _read_resources(
+    session: AsyncSession, actor: Actor, kind: str, resource_ids: list[int]
+) -> dict[int, KnownResource]:
+    """Each row with the actor's grant levels on it, in one statement."""
+    model = _model(kind)
+    query = select(model, _grant_levels_of(kind, model, actor)).where(model.id.in_(resource_ids))
+    found = {
+        row.id: KnownResource(row, _facts(row, levels))
+        for row, levels in await session.execute(query)
+    }
+    return {i: found.get(i, KnownResource(None, None)) for i in resource_ids}
+
+
+def decided_once(
+    memo: AccessMemo,
+    actor: Actor,
+    kind: str,
+    resource_id: int,
+    resource: SharedResource | None,
+    permission: Permission,
+) -> Verdict:
+    """The request's verdict on (kind, id, permission): made over ``resource`` the first
+    time, remembered after."""
+    verdict = memo.verdict(actor, kind, resource_id, permission)
+    if verdict is None:
+        verdict = verdict_on(actor, kind, resource, permission)
+        memo.record(actor, kind, resource_id, permission, verdict)
+    return verdict
+
+
+async def authorize_many(
+    session: AsyncSession,
+    actor: Actor,
+    kind: str,
+    resource_ids: Iterable[int],
+    permission: Permission,
+) -> dict[int, Any]:
+    """Each resource's row when the actor may do ``permission`` on it, else the refusal
+    (not found / forbidden) to raise. Rows and facts the request already read are reused;
+    the rest are read in one statement."""
+    memo = memo_of(session) or AccessMemo()
+    wanted = list(dict.fromkeys(resource_ids))
+
+    async def read(unread: list[int]) -> dict[int, KnownResource]:
+        return await _read_resources(session, actor, kind, unread)
+
+    known = await memo.resources(actor, kind, wanted, read)
+    decided: dict[int, Any] = {}
+    for resource_id in wanted:
+        resource = known[resource_id]
+        if memo.known(actor, kind, resource_id) is resource:
+            verdict = decided_once(memo, actor, kind, resource_id, resource.facts, permission)
+        else:  # read before the request changed something: decide, remember nothing
+            verdict = verdict_on(actor, kind, resource.facts, permission)
+        decided[resource_id] = (
+            resource.row
+            if verdict is Verdict.ALLOWED
+            else refusal(kind, verdict, permission, _label(kind))
+        )
+    return decided
+
+
 async def load_authorized(
     session: AsyncSession,
     actor: Actor,
@@ -114,17 +204,110 @@ async def load_authorized(
     *,
     for_update: bool = False,
 ) -> Any:
-    """The resource and the actor's grants on it in one query; see ``_decide``."""
+    """The resource when the actor may do ``permission`` on it; see ``_decide``. A read
+    reuses the request's decisions; a lock reads the row and the grants anew, in one query."""
+    if not for_update:
+        found = (await authorize_many(session, actor, kind, [resource_id], permission))[resource_id]
+        if isinstance(found, ServiceError):
+            raise found
+        return found
     model = _model(kind)
-    query = select(model, _grant_levels_of(kind, model, actor)).where(model.id == resource_id)
-    if for_update:
-        query = query.with_for_update(of=model).execution_options(populate_existing=True)
-    found = (await session.execute(query)).first()
-    if found is None:
+    query = (
+        select(model, _grant_levels_of(kind, model, actor))
+        .where(model.id == resource_id)
+        .with_for_update(of=model)
+        .execution_options(populate_existing=True)
+    )
+    locked = (await session.execute(query)).first()
+    if locked is None:
         raise NotFound(_label(kind))
-    row, levels = found
+    row, levels = locked
     _decide(actor, kind, _facts(row, levels), permission, _label(kind))
     return row
+
+
+def grant_levels_column(kind: str, actor: Actor) -> Any:
+    """The actor's grant levels on a resource of this kind, as a column correlated to its
+    table: a query that reads resources reads what decides access in the same statement."""
+    model = _model(kind)
+    return _grant_levels_of(kind, model, actor)
+
+
+def admit(
+    session: AsyncSession,
+    actor: Actor,
+    kind: str,
+    read: dict[int, tuple[Any, Any]],
+    permission: Permission,
+    *,
+    epoch: int,
+    missing: str,
+) -> dict[int, Any]:
+    """Decide on resources another query read with their grant levels (``read``: id to
+    (row, levels), begun at the memo's ``epoch``); the request remembers them. Each id
+    gives its row, or the refusal to raise (``missing`` names what was asked for)."""
+    memo = memo_of(session) or AccessMemo()
+    known = {
+        resource_id: KnownResource(row, _facts(row, levels))
+        for resource_id, (row, levels) in read.items()
+    }
+    memo.remember(actor, kind, known, epoch)
+    decided: dict[int, Any] = {}
+    for resource_id, resource in known.items():
+        if memo.known(actor, kind, resource_id) is resource:
+            verdict = decided_once(memo, actor, kind, resource_id, resource.facts, permission)
+        else:  # read before the request changed something: decide, remember nothing
+            verdict = verdict_on(actor, kind, resource.facts, permission)
+        decided[resource_id] = (
+            resource.row
+            if verdict is Verdict.ALLOWED
+            else refusal(kind, verdict, permission, missing)
+        )
+    return decided
+
+
+async def load_children_authorized(
+    session: AsyncSession,
+    actor: Actor,
+    kind: str,
+    child: Any,
+    child_ids: Iterable[int],
+    permission: Permission,
+    *,
+    parent_key: Any,
+    label: str,
+) -> dict[int, tuple[Any, Any] | ServiceError]:
+    """Rows that belong to a shared resource (cases, scores), each with that resource, in one
+    statement. A child of a resource the actor may not see is "``label`` not found", exactly
+    as an id that never existed."""
+    wanted = list(dict.fromkeys(child_ids))
+    memo = memo_of(session)
+    epoch = memo.epoch if memo is not None else 0
+    model = _model(kind)
+    query = (
+        select(child, model, _grant_levels_of(kind, model, actor))
+        .join(model, model.id == parent_key)
+        .where(child.id.in_(wanted))
+    )
+    rows = {row.id: (row, parent, levels) for row, parent, levels in await session.execute(query)}
+    parents = admit(
+        session,
+        actor,
+        kind,
+        {parent.id: (parent, levels) for _, parent, levels in rows.values()},
+        permission,
+        epoch=epoch,
+        missing=label,
+    )
+    found: dict[int, tuple[Any, Any] | ServiceError] = {}
+    for child_id in wanted:
+        if child_id not in rows:
+            found[child_id] = NotFound(label)
+            continue
+        row, parent, _ = rows[child_id]
+        decided = parents[parent.id]
+        found[child_id] = decided if isinstance(decided, ServiceError) else (row, parent)
+    return found
 
 
 async def load_child_authorized(
@@ -138,21 +321,14 @@ async def load_child_authorized(
     parent_key: Any,
     label: str,
 ) -> tuple[Any, Any]:
-    """A row that belongs to a shared resource (a case, a score) with that resource, in one
-    query. A child of a resource the actor may not see is "``label`` not found", exactly as
-    an id that never existed."""
-    model = _model(kind)
-    query = (
-        select(child, model, _grant_levels_of(kind, model, actor))
-        .join(model, model.id == parent_key)
-        .where(child.id == child_id)
+    """One child with its resource; see ``load_children_authorized``."""
+    found = await load_children_authorized(
+        session, actor, kind, child, [child_id], permission, parent_key=parent_key, label=label
     )
-    found = (await session.execute(query)).first()
-    if found is None:
-        raise NotFound(label)
-    row, parent, levels = found
-    _decide(actor, kind, _facts(parent, levels), permission, label)
-    return row, parent
+    result = found[child_id]
+    if isinstance(result, ServiceError):
+        raise result
+    return result
 
 
 async def allowed_on(

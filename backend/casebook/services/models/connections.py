@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.config import Settings
 from casebook.db.models import ModelConnection
@@ -21,7 +22,7 @@ from casebook.llm.factory import OPENAI_BASE_URL, ConnectionSpec, checked_base_u
 from casebook.llm.secrets import KeyCipher, mask_key
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, Conflict, NotFound
+from casebook.services.kernel.errors import BadUserInput, Conflict, NotFound, ServiceError
 
 PROVIDERS = ("openai", "anthropic")
 DEFAULT_BASE_URLS = {"openai": OPENAI_BASE_URL, "anthropic": ANTHROPIC_BASE_URL}
@@ -124,6 +125,27 @@ async def find_connection(
 ) -> ModelConnection | None:
     row = await session.get(ModelConnection, connection_id)
     return row if row is not None and row.organization_id == organization_id else None
+
+
+async def connections_by_id(
+    ctx: ServiceContext, connection_ids: list[int]
+) -> list[ModelConnection | ServiceError]:
+    """The organization's connections among these ids, in one statement; not found for the
+    rest."""
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        rows = (
+            await session.execute(
+                select(ModelConnection).where(
+                    ModelConnection.organization_id == actor.organization_id,
+                    col(ModelConnection.id).in_(connection_ids),
+                )
+            )
+        ).scalars()
+        found = {row.id: row for row in rows}
+    return [
+        found.get(connection_id) or NotFound("model connection") for connection_id in connection_ids
+    ]
 
 
 async def get_connection(ctx: ServiceContext, connection_id: int) -> ModelConnection:

@@ -10,10 +10,9 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
-from casebook.graphql.node_resolution import resolve_each
+from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
-from casebook.services.datasets import cases
-from casebook.services.datasets.cases import CaseView
+from casebook.services.datasets.case_views import CaseView
 
 
 def _source_readable(case: "CaseType", _: Any) -> bool:
@@ -135,8 +134,7 @@ class CaseType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        return await resolve_each(node_ids, required, lambda i: _case(info, i))
-
-
-async def _case(info: Info, case_id: int) -> CaseType:
-    return CaseType.from_view(await cases.get_case(info.context.services, case_id))
+        # A case node is the case as its dataset's newest version holds it.
+        return await resolve_batched(
+            node_ids, required, info.context.loaders.case, cls.from_view, key=lambda i: (i, None)
+        )

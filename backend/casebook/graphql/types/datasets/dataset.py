@@ -10,7 +10,7 @@ from strawberry import relay
 from casebook.domain.access.catalog import Visibility
 from casebook.graphql.connection import Connection
 from casebook.graphql.context import Info
-from casebook.graphql.node_resolution import resolve_each
+from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.case_export import CaseExportType
 from casebook.graphql.types.datasets.dataset_permissions import DatasetPermissionsType
@@ -19,7 +19,8 @@ from casebook.graphql.types.datasets.grant import GrantType
 from casebook.graphql.types.grading.score import ScoreOutcome, ScoreType
 from casebook.graphql.types.grading.score_repetitions import ScoreRepetitionsType
 from casebook.graphql.types.grading.scoring_config import ScoringConfigType
-from casebook.services.datasets import case_files, cases, datasets
+from casebook.services.datasets import case_files, cases
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading import config as scoring_config
 from casebook.services.grading import scoring
 from casebook.services.grading.structured import repetitions
@@ -63,11 +64,7 @@ class DatasetType(relay.Node):
 
     @strawberry.field(description="How many cases the newest version holds.")
     async def case_count(self, info: Info) -> int:
-        loader = info.context.loader(
-            "dataset_case_count", lambda keys: cases.case_counts(info.context.services, list(keys))
-        )
-        count: int = await loader.load((self.id, self.latest_version))
-        return count
+        return await info.context.loaders.case_count.load((self.id, self.latest_version))
 
     @strawberry.field(description="Every tag the cases of a version carry (the newest by default).")
     async def tags(self, info: Info, version: int | None = None) -> list[str]:
@@ -113,7 +110,7 @@ class DatasetType(relay.Node):
         description="Grants on this dataset; a legacy use grant is listed as doing nothing."
     )
     async def grants(self, info: Info) -> list[GrantType]:
-        views = await sharing.list_grants(info.context.services, datasets.KIND, self.id)
+        views = await sharing.list_grants(info.context.services, DATASET_KIND, self.id)
         return [GrantType.from_view(v) for v in views]
 
     @strawberry.field(
@@ -165,8 +162,4 @@ class DatasetType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        return await resolve_each(node_ids, required, lambda i: _dataset(info, i))
-
-
-async def _dataset(info: Info, dataset_id: int) -> DatasetType:
-    return DatasetType.from_row(await datasets.get_dataset(info.context.services, dataset_id))
+        return await resolve_batched(node_ids, required, info.context.loaders.dataset, cls.from_row)

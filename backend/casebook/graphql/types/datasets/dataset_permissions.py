@@ -1,9 +1,9 @@
+"""What the signed-in member may do with one dataset, for the console to show or hide."""
+
 import strawberry
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
-from casebook.services.datasets import datasets
-from casebook.services.kernel.permissions_view import dataset_abilities
 
 
 @strawberry.type(name="DatasetPermissions")
@@ -15,7 +15,7 @@ class DatasetPermissionsType:
 
     @classmethod
     async def for_dataset(cls, info: Info, dataset_id: int) -> "DatasetPermissionsType":
-        abilities = await dataset_abilities(info.context.services, datasets.KIND, dataset_id)
+        abilities = await info.context.loaders.dataset_abilities.load(dataset_id)
         return cls(
             view=abilities[Permission.DATASETS_VIEW],
             edit=abilities[Permission.DATASETS_EDIT],

@@ -19,15 +19,13 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
-from casebook.graphql.loaders.structured import structured_now_loader, structured_result_loader
+from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import OnDenied, requires
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.grading.judge_grade import CriterionGradeType, JudgePinsType
 from casebook.graphql.types.grading.scorer_result import EVIDENCE, ScorerResultType
 from casebook.graphql.types.grading.scoring_config import config_for_client
 from casebook.graphql.types.grading.structured_result import StructuredResultType
-from casebook.services.datasets import cases, datasets
-from casebook.services.grading import scoring
 from casebook.services.grading.score_records import in_scorer_order
 from casebook.services.kernel.errors import NotFound
 from casebook.services.kernel.records import Score
@@ -90,7 +88,7 @@ class ScoreType(relay.Node):
         if self.row.structured_config_hash is None:
             return []
         key = (self.row.dataset_id, self.row.case_id)
-        now = await structured_now_loader(info).load(key)
+        now = await info.context.loaders.structured_now.load(key)
         return now.stale_reasons(self.row)
 
     @strawberry.field(
@@ -122,7 +120,8 @@ class ScoreType(relay.Node):
         if self.row.structured_quality is None:
             return None
         assert self.row.id is not None
-        found = await structured_result_loader(info).load((self.row.dataset_id, self.row.id))
+        key = (self.row.dataset_id, self.row.id)
+        found = await info.context.loaders.structured_result.load(key)
         return StructuredResultType(row=found) if found is not None else None
 
     @strawberry.field(
@@ -239,8 +238,8 @@ class ScoreType(relay.Node):
     @strawberry.field(description="The case as it was when graded; null when it is gone.")
     async def case(self, info: Info) -> CaseType | None:
         try:
-            view = await cases.get_case(
-                info.context.services, self.row.case_id, version=self.row.dataset_version
+            view = await info.context.loaders.case.load(
+                (self.row.case_id, self.row.dataset_version)
             )
         except NotFound:
             return None
@@ -252,8 +251,7 @@ class ScoreType(relay.Node):
     ) -> Annotated["DatasetType", strawberry.lazy("casebook.graphql.types.datasets.dataset")]:
         from casebook.graphql.types.datasets.dataset import DatasetType
 
-        row = await datasets.get_dataset(info.context.services, self.row.dataset_id)
-        return DatasetType.from_row(row)
+        return DatasetType.from_row(await info.context.loaders.dataset.load(self.row.dataset_id))
 
     @strawberry.field
     def created_at(self) -> datetime | None:
@@ -271,14 +269,4 @@ class ScoreType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        found: list[Any] = []
-        for node_id in node_ids:
-            try:
-                found.append(
-                    cls.from_row(await scoring.get_score(info.context.services, int(node_id)))
-                )
-            except NotFound:
-                if required:
-                    raise
-                found.append(None)
-        return found
+        return await resolve_batched(node_ids, required, info.context.loaders.score, cls.from_row)

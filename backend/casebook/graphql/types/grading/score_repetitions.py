@@ -7,7 +7,6 @@ from casebook.graphql.context import Info
 from casebook.graphql.ids import encode_id
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.grading.score import ScoreType
-from casebook.services.datasets import cases
 from casebook.services.grading.structured.repetitions import RepetitionGroup
 from casebook.services.kernel.errors import NotFound
 
@@ -73,7 +72,7 @@ class ScoreRepetitionsType:
     @strawberry.field(description="The case as the newest version holds it; null when removed.")
     async def case(self, info: Info) -> CaseType | None:
         try:
-            view = await cases.get_case(info.context.services, int(self.case_id.node_id))
+            view = await info.context.loaders.case.load((int(self.case_id.node_id), None))
         except NotFound:
             return None
         return CaseType.from_view(view)

@@ -9,9 +9,9 @@ import strawberry
 from strawberry import relay
 
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_batched
 from casebook.services.kernel.errors import NotFound
 from casebook.services.kernel.records import ModelConnection
-from casebook.services.models import connections as model_connections
 
 
 @strawberry.enum(name="ModelProviderKind")
@@ -53,16 +53,9 @@ class ModelConnectionType(relay.Node):
     async def resolve_nodes(
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
-        found: list[Any] = []
-        for node_id in node_ids:
-            try:
-                row = await model_connections.get_connection(info.context.services, int(node_id))
-                found.append(cls.from_row(row))
-            except NotFound:
-                if required:
-                    raise
-                found.append(None)
-        return found
+        return await resolve_batched(
+            node_ids, required, info.context.loaders.model_connection, cls.from_row
+        )
 
 
 async def saved_connection(
@@ -72,9 +65,7 @@ async def saved_connection(
     if connection_id is None:
         return None
     try:
-        row = await model_connections.get_connection(
-            info.context.services, int(connection_id.node_id)
-        )
+        row = await info.context.loaders.model_connection.load(int(connection_id.node_id))
     except NotFound:
         return None
     return ModelConnectionType.from_row(row)

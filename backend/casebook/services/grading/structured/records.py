@@ -20,7 +20,7 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.grading.structured_judge import STRUCTURED_JUDGE_TASK_VERSION
 from casebook.domain.redaction import redact_json
 from casebook.domain.structured import StructuredScore
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.structured.scoring import StructuredGrading
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext

@@ -30,7 +30,7 @@ from sqlmodel import col
 from casebook.db.models import Score
 from casebook.domain.access.catalog import Permission
 from casebook.domain.structured import RepetitionSummary, summarize_repetitions
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput

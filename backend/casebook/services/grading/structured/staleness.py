@@ -21,32 +21,22 @@ scores read as they were.
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.db.case_content import content_from_json
 from casebook.db.models import Dataset, Score
-from casebook.db.queries.cases_at_version import CaseFilter, cases_at_version
+from casebook.db.queries.reference_history import reference_histories
 from casebook.domain.access.catalog import Permission
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.domain.structured import ScoreBasis, is_stale, structured_config_hash
-from casebook.services.datasets.versioning import DATASET_KIND
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.structured.default_model import scored_with
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 
 REFERENCE_EDITED = "the case's reference answer was edited since this score was computed"
 CONFIG_CHANGED = "the dataset's structured scoring configuration changed since this score"
-
-_REFERENCE_HISTORY = text(
-    """
-    SELECT case_id, revision, id, md5(content->>'reference_answer') AS reference_digest
-    FROM case_revisions
-    WHERE case_id = ANY(:case_ids)
-    ORDER BY case_id, revision DESC
-    """
-)
 
 
 @dataclass(frozen=True)
@@ -116,29 +106,21 @@ def reference_revision(
 async def references_now(
     session: AsyncSession, dataset: Dataset, case_ids: Iterable[int]
 ) -> dict[int, CaseReference]:
-    """The cases of the newest version among ``case_ids``, each with its reference revision."""
-    wanted = tuple(dict.fromkeys(case_ids))
-    if not wanted or dataset.latest_version == 0:
+    """The cases of the newest version among ``case_ids``, each with its reference revision;
+    one statement."""
+    if dataset.latest_version == 0:
         return {}
     assert dataset.id is not None
-    rows = await cases_at_version(
-        session, dataset.id, dataset.latest_version, where=CaseFilter(case_ids=wanted)
-    )
-    if not rows:
-        return {}
-    history: dict[int, list[tuple[int, int, str | None]]] = {}
-    result = await session.execute(_REFERENCE_HISTORY, {"case_ids": [row.case_id for row in rows]})
-    for case_id, revision, revision_id, digest in result.all():
-        history.setdefault(case_id, []).append((revision, revision_id, digest))
+    histories = await reference_histories(session, dataset.id, dataset.latest_version, case_ids)
     found: dict[int, CaseReference] = {}
-    for row in rows:
-        introduced = reference_revision(history.get(row.case_id, []), row.revision)
-        found[row.case_id] = CaseReference(
-            case_id=row.case_id,
-            revision_id=row.revision_id,
-            revision=row.revision,
-            reference_revision_id=introduced if introduced is not None else row.revision_id,
-            content=content_from_json(row.content),
+    for case_id, held in histories.items():
+        introduced = reference_revision(held.history, held.revision)
+        found[case_id] = CaseReference(
+            case_id=case_id,
+            revision_id=held.revision_id,
+            revision=held.revision,
+            reference_revision_id=introduced if introduced is not None else held.revision_id,
+            content=content_from_json(held.content),
         )
     return found
 

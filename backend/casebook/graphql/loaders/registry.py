@@ -1,0 +1,53 @@
+"""The typed registry of a request's DataLoaders.
+
+One ``Loaders`` is built per request (and per websocket operation): every field
+that reads through it in the same tick shares one batched service call, and
+the services decide access once per resource for the whole request (their
+access memo). A list of fifty rows costs the same few statements as one row.
+"""
+
+from dataclasses import dataclass
+
+from casebook.graphql.loaders.case_counts import CaseCountLoader, case_count_loader
+from casebook.graphql.loaders.cases import CaseLoader, case_loader
+from casebook.graphql.loaders.dataset_abilities import (
+    DatasetAbilitiesLoader,
+    dataset_abilities_loader,
+)
+from casebook.graphql.loaders.datasets import DatasetLoader, dataset_loader
+from casebook.graphql.loaders.model_connections import (
+    ModelConnectionLoader,
+    model_connection_loader,
+)
+from casebook.graphql.loaders.scores import ScoreLoader, score_loader
+from casebook.graphql.loaders.structured_now import StructuredNowLoader, structured_now_loader
+from casebook.graphql.loaders.structured_results import (
+    StructuredResultLoader,
+    structured_result_loader,
+)
+from casebook.services.kernel.context import ServiceContext
+
+
+@dataclass(frozen=True)
+class Loaders:
+    dataset: DatasetLoader
+    dataset_abilities: DatasetAbilitiesLoader
+    case: CaseLoader
+    case_count: CaseCountLoader
+    score: ScoreLoader
+    structured_now: StructuredNowLoader
+    structured_result: StructuredResultLoader
+    model_connection: ModelConnectionLoader
+
+    @classmethod
+    def for_request(cls, services: ServiceContext) -> "Loaders":
+        return cls(
+            dataset=dataset_loader(services),
+            dataset_abilities=dataset_abilities_loader(services),
+            case=case_loader(services),
+            case_count=case_count_loader(services),
+            score=score_loader(services),
+            structured_now=structured_now_loader(services),
+            structured_result=structured_result_loader(services),
+            model_connection=model_connection_loader(services),
+        )
