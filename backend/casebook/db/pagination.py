@@ -70,18 +70,27 @@ async def keyset_page(
     with_total: bool = False,
     key_of: Callable[[Any], int] | None = None,
 ) -> Page[Any]:
-    """One page of a query ordered by a unique integer key column."""
+    """One page of a query ordered by a unique integer key column. With ``with_total`` the
+    count of every matching row rides on the page's statement (computed once, as an
+    InitPlan); only an empty page after a cursor counts on its own."""
     check_page_size(first)
-    total = None
-    if with_total:
-        total = (
-            await session.execute(select(func.count()).select_from(query.subquery()))
-        ).scalar_one()
+    counted = select(func.count()).select_from(query.subquery()).scalar_subquery()
+    page = query
     if after is not None:
         last = decode_cursor(after)
-        query = query.where(key < last if descending else key > last)
-    query = query.order_by(key.desc() if descending else key.asc()).limit(first + 1)
-    rows: Sequence[Any] = (await session.execute(query)).scalars().all()
-    items = list(rows[:first])
+        page = page.where(key < last if descending else key > last)
+    page = page.order_by(key.desc() if descending else key.asc()).limit(first + 1)
+    if with_total:
+        page = page.add_columns(counted.label("total_count"))
+    rows: Sequence[Any] = (await session.execute(page)).all()
+    items = [row[0] for row in rows[:first]]
+    total = None
+    if with_total:
+        if rows:
+            total = int(rows[0][-1])
+        elif after is None:
+            total = 0
+        else:
+            total = int((await session.execute(select(counted))).scalar_one())
     get_key = key_of or (lambda row: row.id)
     return Page(items, [encode_cursor(get_key(i)) for i in items], len(rows) > first, total)
