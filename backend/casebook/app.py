@@ -23,7 +23,7 @@ from casebook.db.engine import SessionMaker, create_engine, create_sessionmaker
 from casebook.db.migrate import ensure_migrated
 from casebook.graphql.schema import schema
 from casebook.graphql.view import CasebookGraphQL
-from casebook.observability import exposition
+from casebook.observability import exposition, tracing
 from casebook.request_observer import RequestObserver
 from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
 from casebook.services.kernel import redis_connection
@@ -88,6 +88,7 @@ OUTAGE_ERRORS: tuple[type[Exception], ...] = (
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
     use_single_threaded_blas()
+    tracing.configure_from_environment("casebook-api")  # before the engine, so SQL is traced
     engine = create_engine(settings.database_url)
     state = AppState(settings, create_sessionmaker(engine), None)
     graphql_app = CasebookGraphQL(schema, state=state, allowed_origins=settings.console_origins)
@@ -102,6 +103,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await state.redis.aclose()
             await engine.dispose()
             exposition.process_exiting()
+            tracing.flush()
 
     from casebook.http_routes import extra_routes
 

@@ -1,10 +1,13 @@
-"""Structured logs (JSON lines) with the request id on every line."""
+"""Structured logs (JSON lines) with the request id on every line, and the trace and
+span ids when traces are on."""
 
 import logging
 import sys
 from contextvars import ContextVar
 
 import structlog
+
+from casebook.observability import tracing
 
 _request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 
@@ -25,6 +28,10 @@ def _add_request_id(_: object, __: str, event: dict[str, object]) -> dict[str, o
     request_id = _request_id.get()
     if request_id is not None:
         event.setdefault("request_id", request_id)
+    traced = tracing.current_ids()  # None unless traces are on
+    if traced is not None:
+        event.setdefault("trace_id", traced[0])
+        event.setdefault("span_id", traced[1])
     return event
 
 

@@ -11,7 +11,7 @@ from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.jobs import worker_metrics
 from casebook.jobs.resilient import ResilientWorker
-from casebook.observability import metrics
+from casebook.observability import metrics, tracing
 from casebook.services.grading import rescoring
 from casebook.services.kernel import job_runs
 from casebook.services.kernel.outages import outage_of
@@ -33,6 +33,7 @@ DISPATCH_AFTER_SECONDS = 20.0
 async def startup(ctx: dict[str, Any]) -> None:
     use_single_threaded_blas()
     settings = ctx.setdefault("settings", get_settings())
+    tracing.configure_from_environment("casebook-worker")  # before the engine, so SQL is traced
     ctx["engine"] = create_engine(settings.database_url, pool_size=5)
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
@@ -43,6 +44,7 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     if ctx.get("metrics_listener") is not None:
         ctx["metrics_listener"].close()
     await ctx["engine"].dispose()
+    tracing.flush()
 
 
 async def run_job(ctx: dict[str, Any], job_id: int) -> None:

@@ -36,3 +36,7 @@ class Job(SQLModel, table=True):
     finished_at: datetime | None = Field(default=None, sa_column=timestamp_column())
     heartbeat_at: datetime | None = Field(default=None, sa_column=timestamp_column())
     worker_id: str | None = Field(default=None, sa_column=Column(String(100)))
+    # W3C trace context of the request that queued the job, so its run joins that trace.
+    trace_context: dict[str, str] | None = Field(
+        default=None, sa_column=jsonb_column(nullable=True)
+    )

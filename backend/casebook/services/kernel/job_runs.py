@@ -29,6 +29,7 @@ from sqlmodel import col
 
 from casebook.db.engine import SessionMaker
 from casebook.db.models import Job
+from casebook.observability import tracing
 from casebook.services.kernel.errors import ServiceError
 from casebook.services.kernel.jobs import (
     DIED_MESSAGE,
@@ -200,12 +201,17 @@ async def execute(
         return JobOutcome("", SKIPPED, 0.0)
     await publish(redis, job)
     beat = asyncio.create_task(_heartbeat(sessionmaker, job_id, heartbeat_every))
+    attributes = {"casebook.job.id": job_id, "casebook.job.kind": job.kind}
     try:
-        result, status, error = await _run_handler(job, sessionmaker, redis)
-        job = await until_reachable(
-            lambda: _finish(sessionmaker, job_id, status, result, error),
-            on_outage=_warn_outage(job_id, "finish"),
-        )
+        with tracing.continued_span(f"job {job.kind}", job.trace_context, **attributes) as span:
+            result, status, error = await _run_handler(job, sessionmaker, redis)
+            job = await until_reachable(
+                lambda: _finish(sessionmaker, job_id, status, result, error),
+                on_outage=_warn_outage(job_id, "finish"),
+            )
+            if span is not None:
+                span.set_attribute("casebook.job.status", status)
+                span.set_attribute("casebook.job.attempts", job.attempts)
     except asyncio.CancelledError:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(

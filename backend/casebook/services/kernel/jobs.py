@@ -20,6 +20,7 @@ from casebook.db.engine import SessionMaker
 from casebook.db.models import Job
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
+from casebook.observability import tracing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
 from casebook.services.kernel.outages import outage_of
@@ -87,18 +88,22 @@ def job_state(job: Job) -> dict[str, Any]:
 async def enqueue(ctx: ServiceContext, actor: Actor, kind: str, payload: dict[str, Any]) -> Job:
     if kind not in _HANDLERS:
         raise ValueError(f"no handler for job kind {kind!r}")
-    async with ctx.transaction() as session:
-        job = Job(
-            organization_id=actor.organization_id,
-            kind=kind,
-            status=QUEUED,
-            payload=payload,
-            created_by_user_id=actor.user_id,
-        )
-        session.add(job)
-        await session.flush()
-    assert job.id is not None
-    await hand_to_worker(ctx.redis, job.id)
+    with tracing.span(f"enqueue {kind}", kind="producer", **{"casebook.job.kind": kind}) as span:
+        async with ctx.transaction() as session:
+            job = Job(
+                organization_id=actor.organization_id,
+                kind=kind,
+                status=QUEUED,
+                payload=payload,
+                created_by_user_id=actor.user_id,
+                trace_context=tracing.carrier(),
+            )
+            session.add(job)
+            await session.flush()
+        assert job.id is not None
+        if span is not None:
+            span.set_attribute("casebook.job.id", job.id)
+        await hand_to_worker(ctx.redis, job.id)
     return job
 
 
