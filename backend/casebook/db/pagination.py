@@ -49,7 +49,10 @@ def decode_cursor(cursor: str, path: str = "after") -> int:
         prefix, _, raw = text.partition(":")
         if prefix != "k":
             raise ValueError
-        return int(raw)
+        key = int(raw)
+        if not -(2**63) <= key < 2**63:
+            raise ValueError
+        return key
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise ValidationFailed([FieldError(path, "not a cursor this list gave out")]) from None
 

@@ -6,6 +6,9 @@ from strawberry import relay
 
 from casebook.services.kernel.errors import BadUserInput
 
+# Database ids are PostgreSQL bigints; a larger number was never given out.
+MAX_DB_ID = 2**63
+
 
 def decode_id(value: relay.GlobalID | str, expected: type[Any] | str, path: str = "id") -> int:
     """The database id inside a global ID of the expected GraphQL type."""
@@ -17,9 +20,12 @@ def decode_id(value: relay.GlobalID | str, expected: type[Any] | str, path: str 
     if gid.type_name != expected_name:
         raise BadUserInput.at(path, f"names a {gid.type_name}, not a {expected_name}")
     try:
-        return int(gid.node_id)
+        db_id = int(gid.node_id)
     except ValueError:
         raise BadUserInput.at(path, "is not an id this API gave out") from None
+    if not 0 < db_id < MAX_DB_ID:
+        raise BadUserInput.at(path, "is not an id this API gave out")
+    return db_id
 
 
 def encode_id(type_: type[Any] | str, db_id: int) -> relay.GlobalID:

@@ -8,8 +8,11 @@ from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
 from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.mutations.activity import ActivityMutations
+from casebook.graphql.mutations.agents import AgentMutations
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
 from casebook.graphql.mutations.cases import CaseMutations
+from casebook.graphql.mutations.conversations import ConversationMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
 from casebook.graphql.mutations.default_embedding_model import DefaultEmbeddingModelMutations
 from casebook.graphql.mutations.grading import GradingMutations
@@ -17,13 +20,21 @@ from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.model_connections import ModelConnectionMutations
 from casebook.graphql.mutations.session import SessionMutations
+from casebook.graphql.mutations.skills import SkillMutations
 from casebook.graphql.observed import ObservedOperations
 from casebook.graphql.permissions import RequiresDirective
+from casebook.graphql.queries.activity import ActivityQueries
+from casebook.graphql.queries.agents import AgentQueries
 from casebook.graphql.queries.datasets import DatasetQueries
 from casebook.graphql.queries.grading import GradingQueries
 from casebook.graphql.queries.identity import IdentityQueries
 from casebook.graphql.request_scope import RequestScope
 from casebook.graphql.subscriptions import Subscription
+from casebook.graphql.types.activity.conversation import ConversationType
+from casebook.graphql.types.activity.message import MessageType
+from casebook.graphql.types.activity.run import RunType
+from casebook.graphql.types.agents.agent import AgentType
+from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.grading.score import ScoreType
@@ -38,7 +49,7 @@ log = logging.getLogger("casebook.graphql")
 
 
 @strawberry.type
-class Query(IdentityQueries, DatasetQueries, GradingQueries):
+class Query(IdentityQueries, DatasetQueries, GradingQueries, AgentQueries, ActivityQueries):
     pass
 
 
@@ -53,6 +64,10 @@ class Mutation(
     GradingMutations,
     ModelConnectionMutations,
     DefaultEmbeddingModelMutations,
+    AgentMutations,
+    SkillMutations,
+    ActivityMutations,
+    ConversationMutations,
 ):
     pass
 
@@ -81,6 +96,11 @@ schema = CasebookSchema(
         CaseType,
         ScoreType,
         ModelConnectionType,
+        AgentType,
+        SkillType,
+        ConversationType,
+        MessageType,
+        RunType,
     ],
     extensions=[
         ObservedOperations,

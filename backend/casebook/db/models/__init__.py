@@ -1,5 +1,14 @@
 """Every table, imported so that SQLModel.metadata knows them all."""
 
+from casebook.db.models.activity import (
+    CaseAuthorship,
+    Conversation,
+    Message,
+    Rating,
+    Run,
+    RunStep,
+)
+from casebook.db.models.agents import Agent, AgentVersion, Skill
 from casebook.db.models.audit import AuditEntry
 from casebook.db.models.datasets import (
     CaseRevision,
@@ -16,22 +25,31 @@ from casebook.db.models.sharing import ResourceGrant
 from casebook.db.models.structured import ReferenceEmbedding, StructuredResult
 
 __all__ = [
+    "Agent",
+    "AgentVersion",
     "ApiKey",
     "AuditEntry",
+    "CaseAuthorship",
     "CaseRevision",
+    "Conversation",
     "Dataset",
     "DatasetCase",
     "DatasetVersion",
     "Job",
     "Membership",
+    "Message",
     "ModelBudget",
     "ModelConnection",
     "ModelUsage",
     "Organization",
     "OrganizationUsage",
+    "Rating",
     "ReferenceEmbedding",
     "ResourceGrant",
+    "Run",
+    "RunStep",
     "Score",
+    "Skill",
     "StructuredResult",
     "User",
     "UserSession",

@@ -58,6 +58,13 @@ class Dataset(SQLModel, table=True):
 
 class DatasetCase(SQLModel, table=True):
     __tablename__ = "dataset_cases"
+    __table_args__ = (
+        Index(
+            "ix_dataset_cases_source_conversation",
+            "source_conversation_id",
+            postgresql_where=text("source_conversation_id IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, sa_column=id_column())
     dataset_id: int = Field(

@@ -115,6 +115,11 @@ class Score(SQLModel, table=True):
         Index("ix_scores_dataset_outcome_id", "dataset_id", "outcome", "id"),
         Index("ix_scores_case", "case_id"),
         Index(
+            "ix_scores_source_run",
+            "source_run_id",
+            postgresql_where=text("source_run_id IS NOT NULL"),
+        ),
+        Index(
             "ux_scores_run_repetition",
             "dataset_id",
             "run_key",
@@ -188,3 +193,6 @@ class Score(SQLModel, table=True):
         sa_column=Column(BigInteger, ForeignKey("case_revisions.id", ondelete="CASCADE")),
     )
     structured_config_hash: str | None = Field(default=None, sa_column=Column(String(64)))
+    # The run in Activity whose answer was graded (Score against a case); a plain id,
+    # cleared when the run is removed - the score stays.
+    source_run_id: int | None = Field(default=None, sa_column=Column(BigInteger))

@@ -8,16 +8,38 @@ access memo). A list of fifty rows costs the same few statements as one row.
 
 from dataclasses import dataclass
 
+from casebook.graphql.loaders.agent_abilities import AgentAbilitiesLoader, agent_abilities_loader
+from casebook.graphql.loaders.agents import (
+    AgentLoader,
+    AgentVersionLoader,
+    agent_loader,
+    agent_version_loader,
+)
 from casebook.graphql.loaders.case_counts import CaseCountLoader, case_count_loader
 from casebook.graphql.loaders.cases import CaseLoader, case_loader
+from casebook.graphql.loaders.conversations import (
+    ConversationLoader,
+    MessageLoader,
+    conversation_loader,
+    message_loader,
+)
 from casebook.graphql.loaders.dataset_abilities import (
     DatasetAbilitiesLoader,
     dataset_abilities_loader,
 )
 from casebook.graphql.loaders.datasets import DatasetLoader, dataset_loader
+from casebook.graphql.loaders.members import MemberLoader, member_loader
 from casebook.graphql.loaders.model_connections import (
     ModelConnectionLoader,
     model_connection_loader,
+)
+from casebook.graphql.loaders.runs import (
+    MessageRunLoader,
+    RunRatingsLoader,
+    RunStepsLoader,
+    message_run_loader,
+    run_ratings_loader,
+    run_steps_loader,
 )
 from casebook.graphql.loaders.scores import ScoreLoader, score_loader
 from casebook.graphql.loaders.structured_now import StructuredNowLoader, structured_now_loader
@@ -38,6 +60,15 @@ class Loaders:
     structured_now: StructuredNowLoader
     structured_result: StructuredResultLoader
     model_connection: ModelConnectionLoader
+    member: MemberLoader
+    agent: AgentLoader
+    agent_abilities: AgentAbilitiesLoader
+    agent_version: AgentVersionLoader
+    conversation: ConversationLoader
+    message: MessageLoader
+    run_steps: RunStepsLoader
+    run_ratings: RunRatingsLoader
+    message_run: MessageRunLoader
 
     @classmethod
     def for_request(cls, services: ServiceContext) -> "Loaders":
@@ -50,4 +81,13 @@ class Loaders:
             structured_now=structured_now_loader(services),
             structured_result=structured_result_loader(services),
             model_connection=model_connection_loader(services),
+            member=member_loader(services),
+            agent=agent_loader(services),
+            agent_abilities=agent_abilities_loader(services),
+            agent_version=agent_version_loader(services),
+            conversation=conversation_loader(services),
+            message=message_loader(services),
+            run_steps=run_steps_loader(services),
+            run_ratings=run_ratings_loader(services),
+            message_run=message_run_loader(services),
         )

@@ -15,7 +15,7 @@ from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES, import_format, te
 from casebook.domain.cases.intake import intake_import
 from casebook.domain.cases.jsonl_format import export_jsonl
 from casebook.domain.cases.masking import masked_content
-from casebook.services.datasets.conversation_access import masked_conversations
+from casebook.services.activity.access import copied_text_hidden
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import open_version
 from casebook.services.kernel import audit, sharing
@@ -99,14 +99,12 @@ async def export_cases(
         # A dataset with no version yet exports as one with no case: the header alone.
         number = dataset.latest_version if version is None else version
         rows = await cases_at_version(session, dataset_id, number) if number else []
-        hidden = await masked_conversations(
-            session, actor, [r.source_conversation_id for r in rows if r.source_conversation_id]
+        hidden = await copied_text_hidden(
+            session, actor, [(r.source, r.source_conversation_id) for r in rows]
         )
         contents = [
-            masked_content(content_from_json(r.content))
-            if r.source_conversation_id in hidden
-            else content_from_json(r.content)
-            for r in rows
+            masked_content(content_from_json(r.content)) if masked else content_from_json(r.content)
+            for r, masked in zip(rows, hidden, strict=True)
         ]
         content_type, write = FORMATS[fmt]
         await audit.record(
@@ -119,7 +117,7 @@ async def export_cases(
                 "version": number,
                 "format": fmt,
                 "cases": len(contents),
-                "masked": sum(1 for r in rows if r.source_conversation_id in hidden),
+                "masked": sum(hidden),
             },
             request_id=ctx.request_id,
         )

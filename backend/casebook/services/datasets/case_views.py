@@ -1,7 +1,8 @@
 """A case as a reader sees it, and reads of many cases and counts in one go.
 
 Copied conversation text is marked masked for a reader who may not read that
-conversation (services/conversation_access); the API shows the mask. Reads of
+conversation (services/activity/access); the API shows the mask, and a case whose
+source is gone stays masked. Reads of
 many cases - each at its own version - and of many datasets' counts take a
 constant number of statements and decide access once per dataset.
 """
@@ -20,7 +21,7 @@ from casebook.db.queries.cases_at_version import CaseKey, CaseRow, KeyedCase, ca
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.cases.model import CaseContent
-from casebook.services.datasets.conversation_access import masked_conversations
+from casebook.services.activity.access import copied_text_hidden
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import SourceLink
 from casebook.services.kernel import sharing
@@ -42,7 +43,7 @@ class CaseView:
     revised_at: datetime | None
 
 
-def case_view(dataset_id: int, row: CaseRow, masked: set[int]) -> CaseView:
+def case_view(dataset_id: int, row: CaseRow, masked: bool) -> CaseView:
     return CaseView(
         case_id=row.case_id,
         dataset_id=dataset_id,
@@ -50,7 +51,7 @@ def case_view(dataset_id: int, row: CaseRow, masked: set[int]) -> CaseView:
         content=content_from_json(row.content),
         source=row.source,
         link=SourceLink(row.source_run_id, row.source_conversation_id, row.source_message_id),
-        masked=row.source_conversation_id is not None and row.source_conversation_id in masked,
+        masked=masked,
         changed_in_version=row.changed_in_version,
         created_at=row.case_created_at,
         revised_at=row.revision_created_at,
@@ -60,12 +61,10 @@ def case_view(dataset_id: int, row: CaseRow, masked: set[int]) -> CaseView:
 async def case_views(
     session: AsyncSession, actor: Actor, dataset_id: int, rows: list[CaseRow]
 ) -> list[CaseView]:
-    masked = await masked_conversations(
-        session,
-        actor,
-        [r.source_conversation_id for r in rows if r.source_conversation_id is not None],
+    masked = await copied_text_hidden(
+        session, actor, [(r.source, r.source_conversation_id) for r in rows]
     )
-    return [case_view(dataset_id, r, masked) for r in rows]
+    return [case_view(dataset_id, r, hidden) for r, hidden in zip(rows, masked, strict=True)]
 
 
 async def case_counts(
@@ -142,11 +141,9 @@ async def _views_by_key(
             views[key] = NotFound(f"case in version {keyed.version}")
         else:
             readable[key] = (keyed.dataset_id, keyed.row)
-    masked = await masked_conversations(
-        session,
-        actor,
-        [r.source_conversation_id for _, r in readable.values() if r.source_conversation_id],
+    masked = await copied_text_hidden(
+        session, actor, [(r.source, r.source_conversation_id) for _, r in readable.values()]
     )
-    for key, (dataset_id, row) in readable.items():
-        views[key] = case_view(dataset_id, row, masked)
+    for (key, (dataset_id, row)), hidden in zip(readable.items(), masked, strict=True):
+        views[key] = case_view(dataset_id, row, hidden)
     return views

@@ -24,6 +24,7 @@ from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import sharing
+from casebook.services.kernel.bulk import raw_connection, reserve_ids
 from casebook.services.kernel.errors import LimitExceededError
 
 
@@ -135,15 +136,6 @@ class VersionWriter:
                 "cases",
             )
 
-    async def _reserve_ids(self, table: str, n: int) -> list[int]:
-        if n == 0:
-            return []
-        rows = await self.session.execute(
-            text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
-            {"t": table, "n": n},
-        )
-        return [int(r[0]) for r in rows]
-
     async def _insert(self) -> None:
         assert self.dataset.id is not None
         dataset_id, org_id, user_id = (
@@ -153,18 +145,18 @@ class VersionWriter:
         )
         for new, case_id in zip(
             self.new_cases,
-            await self._reserve_ids(_cases.id.table.name, len(self.new_cases)),
+            await reserve_ids(self.session, _cases.id.table.name, len(self.new_cases)),
             strict=True,
         ):
             new.case_id = case_id
             self.revisions.append(_NewRevision(case_id, 1, new.content))
         for rev, rev_id in zip(
             self.revisions,
-            await self._reserve_ids(_revisions.id.table.name, len(self.revisions)),
+            await reserve_ids(self.session, _revisions.id.table.name, len(self.revisions)),
             strict=True,
         ):
             rev.revision_id = rev_id
-        connection = await _raw(self.session)
+        connection = await raw_connection(self.session)
         if self.new_cases:
             await _copy(
                 connection,
@@ -246,13 +238,6 @@ async def _copy(
     await connection.copy_records_to_table(
         columns[0].table.name, columns=[column.name for column in columns], records=records
     )
-
-
-async def _raw(session: AsyncSession) -> Any:
-    """The asyncpg connection under the session's transaction (for COPY)."""
-    connection = await session.connection()
-    raw = await connection.get_raw_connection()
-    return raw.driver_connection
 
 
 async def open_version(

@@ -1,9 +1,11 @@
 """Organizations and their members: the six roles, and who may change them."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.db.engine import SessionMaker
 from casebook.db.models import Membership, Organization, User
@@ -234,3 +236,24 @@ async def get_organization(ctx: ServiceContext, organization_id: int) -> Organiz
     if org is None:
         raise NotFound("organization")
     return org
+
+
+async def members_by_id(ctx: ServiceContext, user_ids: Sequence[int]) -> list[User | None]:
+    """People by id in one query - only members of the actor's organization; anyone else
+    (a former member, another organization's) is None."""
+    actor = ctx.require_actor()
+    if not user_ids:
+        return []
+    async with ctx.reading() as session:
+        rows = (
+            await session.execute(
+                select(User)
+                .join(Membership, Membership.user_id == User.id)
+                .where(
+                    Membership.organization_id == actor.organization_id,
+                    col(User.id).in_(sorted(set(user_ids))),
+                )
+            )
+        ).scalars()
+        found = {u.id: u for u in rows}
+    return [found.get(i) for i in user_ids]

@@ -6,14 +6,22 @@ rather than on the database package (a `make lint` contract).
 """
 
 from casebook.db.models import (
+    Agent,
+    AgentVersion,
     ApiKey,
     AuditEntry,
+    Conversation,
     Dataset,
     DatasetVersion,
     Job,
+    Message,
     ModelConnection,
     Organization,
+    Rating,
+    Run,
+    RunStep,
     Score,
+    Skill,
     StructuredResult,
     User,
 )
@@ -21,16 +29,24 @@ from casebook.db.pagination import Page
 from casebook.db.queries.cases_at_version import CaseFilter
 
 __all__ = [
+    "Agent",
+    "AgentVersion",
     "ApiKey",
     "AuditEntry",
     "CaseFilter",
+    "Conversation",
     "Dataset",
     "DatasetVersion",
     "Job",
+    "Message",
     "ModelConnection",
     "Organization",
     "Page",
+    "Rating",
+    "Run",
+    "RunStep",
     "Score",
+    "Skill",
     "StructuredResult",
     "User",
 ]

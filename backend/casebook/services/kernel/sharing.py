@@ -35,11 +35,17 @@ from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound, ServiceError
 
 _KINDS: dict[str, Any] = {}
+# The permission family a kind is governed by: ``dataset`` by ``datasets:*``, a ``skill``
+# (part of what an agent runs with) by ``agents:*``.
+_FAMILIES: dict[str, str] = {}
 
 
-def register_shared_kind(kind: str, model: Any) -> None:
-    """``model`` has organization_id, owner_user_id and visibility columns."""
+def register_shared_kind(kind: str, model: Any, *, family: str | None = None) -> None:
+    """``model`` has organization_id, owner_user_id and visibility columns; ``family`` names
+    the permissions that govern it (``<family>:view`` and ``<family>:edit``), by default
+    the kind's plural."""
     _KINDS[kind] = model
+    _FAMILIES[kind] = family or f"{kind}s"
 
 
 def _model(kind: str) -> Any:
@@ -50,12 +56,12 @@ def _label(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def _view_permission(kind: str) -> Permission:
-    return Permission(f"{kind}s:view")
+def view_permission(kind: str) -> Permission:
+    return Permission(f"{_FAMILIES[kind]}:view")
 
 
-def _edit_permission(kind: str) -> Permission:
-    return Permission(f"{kind}s:edit")
+def edit_permission(kind: str) -> Permission:
+    return Permission(f"{_FAMILIES[kind]}:edit")
 
 
 def _grant_levels_of(kind: str, model: Any, actor: Actor) -> Any:
@@ -99,7 +105,7 @@ def verdict_on(
 ) -> Verdict:
     """Hidden when the actor may not see it (or it does not exist), forbidden when it may
     see it but not do the thing."""
-    if resource is None or not allows(actor, _view_permission(kind), resource):
+    if resource is None or not allows(actor, view_permission(kind), resource):
         return Verdict.HIDDEN
     if not allows(actor, permission, resource):
         return Verdict.FORBIDDEN
@@ -361,7 +367,7 @@ def visible_clause(
     """SQL for "the actor may do ``permission`` (default: view) on this row": the routes of
     ``policy.allows``, each as SQL."""
     model = _model(kind)
-    permission = permission or _view_permission(kind)
+    permission = permission or view_permission(kind)
     ways = routes(actor, permission)
     if not ways:
         return false()
@@ -382,7 +388,7 @@ class GrantView:
 async def list_grants(ctx: ServiceContext, kind: str, resource_id: int) -> list[GrantView]:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        await load_authorized(session, actor, kind, resource_id, _view_permission(kind))
+        await load_authorized(session, actor, kind, resource_id, view_permission(kind))
         rows = (
             await session.execute(
                 select(ResourceGrant, User)
@@ -407,7 +413,7 @@ async def grant(
     if parsed not in OFFERED_GRANT_LEVELS:
         raise BadUserInput.at("level", "a use grant is no longer offered; share with read or edit")
     async with ctx.transaction() as session:
-        await load_authorized(session, actor, kind, resource_id, _edit_permission(kind))
+        await load_authorized(session, actor, kind, resource_id, edit_permission(kind))
         member = (
             await session.execute(
                 select(User)
@@ -455,7 +461,7 @@ async def grant(
 async def revoke_grant(ctx: ServiceContext, kind: str, resource_id: int, *, user_id: int) -> None:
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
-        await load_authorized(session, actor, kind, resource_id, _edit_permission(kind))
+        await load_authorized(session, actor, kind, resource_id, edit_permission(kind))
         result = await session.execute(
             delete(ResourceGrant).where(
                 ResourceGrant.resource_type == kind,
@@ -484,7 +490,7 @@ async def set_visibility(ctx: ServiceContext, kind: str, resource_id: int, visib
         raise BadUserInput.at("visibility", "must be organization or private") from None
     async with ctx.transaction() as session:
         row = await load_authorized(
-            session, actor, kind, resource_id, _edit_permission(kind), for_update=True
+            session, actor, kind, resource_id, edit_permission(kind), for_update=True
         )
         if row.visibility != parsed.value:
             previous = row.visibility
@@ -502,5 +508,6 @@ async def set_visibility(ctx: ServiceContext, kind: str, resource_id: int, visib
 
 
 def ensure_can_create(actor: Actor, kind: str) -> None:
-    if not routes(actor, _edit_permission(kind)):
-        raise Forbidden(f"creating a {kind.replace('_', ' ')} needs {kind}s:edit")
+    if not routes(actor, edit_permission(kind)):
+        needs = edit_permission(kind).value
+        raise Forbidden(f"creating a {kind.replace('_', ' ')} needs {needs}")

@@ -1,0 +1,1 @@
+"""Agents: model agents Casebook calls itself, webhook agents that answer over HTTP."""

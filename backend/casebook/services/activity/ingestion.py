@@ -1,0 +1,529 @@
+"""Recording conversations, turns and runs for integrators, idempotent by their own ids.
+
+A request holds conversations, each with its turns in order: questions (``user``)
+and the agent's replies (``agent``), each reply with its run - steps, figures and
+flags. A conversation is found or created by its external id; a turn whose id its
+conversation already holds is skipped, so a retried request - or the same batch
+twice, even at the same time - stores everything once. New turns are appended after
+what the conversation holds, in one transaction, rows written with COPY.
+
+Recording needs ``runs:view`` (it writes Activity, which that permission reads) and
+``agents:run`` on each agent named.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import orjson
+from sqlalchemy import select, text, tuple_
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
+
+from casebook.db.models import Agent, AgentVersion, Conversation, Membership
+from casebook.domain.access.catalog import Permission
+from casebook.domain.access.policy import Actor
+from casebook.domain.activity.ingestion import (
+    ConversationDraft,
+    ConversationRecord,
+    TurnDraft,
+    TurnRecord,
+    validate_batch,
+)
+from casebook.domain.agents.model import AgentConfig, config_from_json
+from casebook.domain.errors import FieldError, ValidationFailed
+from casebook.services.agents.agents import KIND as AGENT_KIND
+from casebook.services.kernel import audit, sharing
+from casebook.services.kernel.bulk import raw_connection, reserve_ids
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
+
+TITLE_FROM_QUESTION_CHARS = 80
+
+MESSAGE_COLUMNS = [
+    "id",
+    "organization_id",
+    "conversation_id",
+    "position",
+    "role",
+    "content",
+    "author_user_id",
+    "author_end_user",
+    "external_id",
+    "created_at",
+]
+RUN_COLUMNS = [
+    "id",
+    "organization_id",
+    "conversation_id",
+    "message_id",
+    "question_message_id",
+    "agent_id",
+    "agent_version_id",
+    "agent_version",
+    "status",
+    "error",
+    "model",
+    "cost_usd",
+    "latency_ms",
+    "input_tokens",
+    "output_tokens",
+    "isolated",
+    "eval",
+    "has_transcript",
+    "started_at",
+    "created_by_user_id",
+    "created_at",
+]
+STEP_COLUMNS = [
+    "run_id",
+    "position",
+    "kind",
+    "text",
+    "tool_name",
+    "arguments",
+    "status",
+    "result",
+    "read_only",
+]
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    external_id: str
+    message_id: int
+    run_id: int | None
+    stored: bool
+
+
+@dataclass
+class RecordedConversation:
+    external_id: str | None
+    conversation_id: int
+    created: bool
+    turns: list[RecordedTurn] = field(default_factory=list)
+
+    @property
+    def turns_stored(self) -> int:
+        return sum(1 for t in self.turns if t.stored)
+
+
+@dataclass
+class _Target:
+    """One conversation of the request, locked, and the turns to append to it."""
+
+    row: Conversation
+    path: str
+    turns: Sequence[TurnRecord]
+    created: bool
+    known: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+    last_question_id: int | None = None
+
+
+@dataclass
+class _Rows:
+    messages: list[tuple[object, ...]] = field(default_factory=list)
+    runs: list[tuple[object, ...]] = field(default_factory=list)
+    steps: list[tuple[object, ...]] = field(default_factory=list)
+
+
+async def record_conversations(
+    ctx: ServiceContext, drafts: Sequence[ConversationDraft]
+) -> list[RecordedConversation]:
+    actor = ctx.require_permission(Permission.RUNS_VIEW)
+    records = validate_batch(drafts)
+    if not records:
+        return []
+    async with ctx.transaction() as session:
+        agents = await _runnable_agents(session, actor, records)
+        await _check_members(session, actor, records)
+        targets = await _upsert_conversations(session, actor, records)
+        results = await _store(session, actor, agents, targets)
+        await _audit(session, ctx, actor, results)
+    return results
+
+
+async def append_turns(
+    ctx: ServiceContext, conversation_id: int, turns: Sequence[TurnDraft]
+) -> RecordedConversation:
+    """Append turns to a conversation known by its id (one the console started, say)."""
+    actor = ctx.require_permission(Permission.RUNS_VIEW)
+    async with ctx.transaction() as session:
+        row = (
+            await session.execute(
+                select(Conversation)
+                .where(
+                    Conversation.id == conversation_id,
+                    Conversation.organization_id == actor.organization_id,
+                )
+                .with_for_update()
+            )
+        ).scalar_one_or_none()
+        if row is None:
+            raise NotFound("conversation")
+        draft = ConversationDraft(
+            external_id=row.external_id or f"conversation-{row.id}",
+            agent_id=row.agent_id,
+            member_user_id=row.owner_user_id,
+            end_user=row.end_user if row.owner_user_id is None else None,
+            turns=turns,
+        )
+        try:
+            record = validate_batch([draft], path="conversation")[0]
+        except ValidationFailed as refused:
+            raise BadUserInput(
+                [
+                    FieldError(e.path.removeprefix("conversation.0."), e.message)
+                    for e in refused.errors
+                ]
+            ) from None
+        agents = await _runnable_agents(session, actor, [record])
+        target = _Target(row, "", record.turns, created=False)
+        await _read_known(session, [target])
+        results = await _store(session, actor, agents, [target])
+        await _audit(session, ctx, actor, results)
+    return results[0]
+
+
+async def _runnable_agents(
+    session: AsyncSession, actor: Actor, records: Sequence[ConversationRecord]
+) -> dict[int, Agent]:
+    found: dict[int, Agent] = {}
+    for index, record in enumerate(records):
+        if record.agent_id in found:
+            continue
+        path = f"conversations.{index}.agentId"
+        try:
+            found[record.agent_id] = await sharing.load_authorized(
+                session, actor, AGENT_KIND, record.agent_id, Permission.AGENTS_RUN
+            )
+        except NotFound:
+            raise BadUserInput.at(path, "agent not found") from None
+        except Forbidden:
+            raise Forbidden(f"{path}: recording its runs needs agents:run on the agent") from None
+    return found
+
+
+async def _check_members(
+    session: AsyncSession, actor: Actor, records: Sequence[ConversationRecord]
+) -> None:
+    wanted = {r.member_user_id for r in records if r.member_user_id is not None}
+    if not wanted:
+        return
+    members = set(
+        (
+            await session.execute(
+                select(col(Membership.user_id)).where(
+                    Membership.organization_id == actor.organization_id,
+                    Membership.user_id.in_(sorted(wanted)),  # type: ignore[attr-defined]
+                )
+            )
+        ).scalars()
+    )
+    errors = [
+        FieldError(f"conversations.{i}.memberId", "not a member of this organization")
+        for i, r in enumerate(records)
+        if r.member_user_id is not None and r.member_user_id not in members
+    ]
+    if errors:
+        raise BadUserInput(errors)
+
+
+def _title(record: ConversationRecord) -> str:
+    if record.title:
+        return record.title
+    question = next((t.content for t in record.turns if t.role == "user"), "")
+    words = " ".join(question.split())
+    return words[:TITLE_FROM_QUESTION_CHARS]
+
+
+async def _upsert_conversations(
+    session: AsyncSession, actor: Actor, records: Sequence[ConversationRecord]
+) -> list[_Target]:
+    external_ids = [r.external_id for r in records]
+    inserted = await session.execute(
+        text(
+            """INSERT INTO conversations (organization_id, agent_id, owner_user_id, end_user,
+                   external_id, visibility, title, message_count, created_by_user_id, updated_at)
+               SELECT :org, u.agent_id, u.owner_id, u.end_user, u.external_id, 'private',
+                      u.title, 0, :me, now()
+               FROM unnest(CAST(:agents AS bigint[]), CAST(:owners AS bigint[]),
+                           CAST(:end_users AS text[]), CAST(:external_ids AS text[]),
+                           CAST(:titles AS text[]))
+                    AS u(agent_id, owner_id, end_user, external_id, title)
+               ON CONFLICT (organization_id, external_id) WHERE external_id IS NOT NULL
+               DO NOTHING
+               RETURNING external_id"""
+        ),
+        {
+            "org": actor.organization_id,
+            "me": actor.user_id,
+            "agents": [r.agent_id for r in records],
+            "owners": [r.member_user_id for r in records],
+            "end_users": [r.end_user for r in records],
+            "external_ids": external_ids,
+            "titles": [_title(r) for r in records],
+        },
+    )
+    created = {row[0] for row in inserted}
+    # Locked in id order, so concurrent requests naming the same conversations queue up.
+    rows = (
+        await session.execute(
+            select(Conversation)
+            .where(
+                Conversation.organization_id == actor.organization_id,
+                Conversation.external_id.in_(external_ids),  # type: ignore[union-attr]
+            )
+            .order_by(Conversation.id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+    ).scalars()
+    by_external = {row.external_id: row for row in rows}
+    targets: list[_Target] = []
+    errors: list[FieldError] = []
+    for index, record in enumerate(records):
+        row = by_external[record.external_id]
+        path = f"conversations.{index}"
+        if row.agent_id != record.agent_id:
+            errors.append(FieldError(f"{path}.agentId", "this conversation is with another agent"))
+        if (row.owner_user_id, row.end_user) != (record.member_user_id, record.end_user):
+            errors.append(
+                FieldError(f"{path}.memberId", "this conversation is with another person")
+            )
+        targets.append(_Target(row, path, record.turns, created=record.external_id in created))
+    if errors:
+        raise BadUserInput(errors)
+    await _read_known(session, [t for t in targets if not t.created])
+    return targets
+
+
+async def _read_known(session: AsyncSession, targets: Sequence[_Target]) -> None:
+    """The turns each existing conversation already holds (by external id), and its last
+    question, in two statements."""
+    if not targets:
+        return
+    by_id = {t.row.id: t for t in targets}
+    pairs = [(t.row.id, turn.external_id) for t in targets for turn in t.turns]
+    if pairs:
+        known = await session.execute(
+            text(
+                """SELECT m.conversation_id, m.external_id, m.id, r.id
+                   FROM unnest(CAST(:cids AS bigint[]), CAST(:exts AS text[])) AS u(cid, ext)
+                   JOIN messages m ON m.conversation_id = u.cid AND m.external_id = u.ext
+                   LEFT JOIN runs r ON r.message_id = m.id"""
+            ),
+            {"cids": [p[0] for p in pairs], "exts": [p[1] for p in pairs]},
+        )
+        for conversation_id, external_id, message_id, run_id in known:
+            by_id[conversation_id].known[external_id] = (message_id, run_id)
+    last = await session.execute(
+        text(
+            """SELECT DISTINCT ON (conversation_id) conversation_id, id FROM messages
+               WHERE conversation_id = ANY(CAST(:cids AS bigint[])) AND role = 'user'
+               ORDER BY conversation_id, position DESC"""
+        ),
+        {"cids": list(by_id)},
+    )
+    for conversation_id, message_id in last:
+        by_id[conversation_id].last_question_id = message_id
+
+
+async def _versions(
+    session: AsyncSession, agents: dict[int, Agent], targets: Sequence[_Target]
+) -> dict[tuple[int, int], tuple[int, AgentConfig]]:
+    """The (id, configuration) of every agent version the new runs name, in one query;
+    an unknown version is refused on its path."""
+    wanted: set[tuple[int, int]] = set()
+    errors: list[FieldError] = []
+    for target in targets:
+        agent = agents[target.row.agent_id]
+        for index, turn in enumerate(target.turns):
+            if turn.run is None or turn.external_id in target.known:
+                continue
+            number = turn.run.agent_version or agent.latest_version
+            if number > agent.latest_version:
+                errors.append(
+                    FieldError(
+                        f"{target.path}.turns.{index}.run.agentVersion".lstrip("."),
+                        f"the agent has versions 1 to {agent.latest_version}",
+                    )
+                )
+            wanted.add((agent.id or 0, number))
+    if errors:
+        raise BadUserInput(errors)
+    if not wanted:
+        return {}
+    rows = (
+        await session.execute(
+            select(AgentVersion).where(
+                tuple_(AgentVersion.agent_id, AgentVersion.version).in_(sorted(wanted))
+            )
+        )
+    ).scalars()
+    return {(r.agent_id, r.version): (r.id or 0, config_from_json(r.config)) for r in rows}
+
+
+async def _store(
+    session: AsyncSession, actor: Actor, agents: dict[int, Agent], targets: Sequence[_Target]
+) -> list[RecordedConversation]:
+    versions = await _versions(session, agents, targets)
+    new_turns = [
+        (target, turn)
+        for target in targets
+        for turn in target.turns
+        if turn.external_id not in target.known
+    ]
+    message_ids = iter(await reserve_ids(session, "messages", len(new_turns)))
+    run_ids = iter(
+        await reserve_ids(session, "runs", sum(1 for _, t in new_turns if t.run is not None))
+    )
+    now = datetime.now(UTC)
+    rows = _Rows()
+    results: list[RecordedConversation] = []
+    counts: list[tuple[int, int]] = []
+    for target in targets:
+        conversation = target.row
+        assert conversation.id is not None
+        result = RecordedConversation(conversation.external_id, conversation.id, target.created)
+        position = conversation.message_count
+        agent = agents[conversation.agent_id]
+        for turn in target.turns:
+            if turn.external_id in target.known:
+                message_id, run_id = target.known[turn.external_id]
+                result.turns.append(RecordedTurn(turn.external_id, message_id, run_id, False))
+                continue
+            position += 1
+            message_id = next(message_ids)
+            is_question = turn.role == "user"
+            rows.messages.append(
+                (
+                    message_id,
+                    actor.organization_id,
+                    conversation.id,
+                    position,
+                    turn.role,
+                    turn.content,
+                    conversation.owner_user_id if is_question else None,
+                    conversation.end_user if is_question else None,
+                    turn.external_id,
+                    turn.at or now,
+                )
+            )
+            run_id = None
+            if is_question:
+                target.last_question_id = message_id
+            elif turn.run is not None:
+                run_id = next(run_ids)
+                number = turn.run.agent_version or agent.latest_version
+                version_id, config = versions[(conversation.agent_id, number)]
+                _add_run(
+                    rows, actor, target, turn, run_id, message_id, version_id, number, config, now
+                )
+            result.turns.append(RecordedTurn(turn.external_id, message_id, run_id, True))
+        if position != conversation.message_count:
+            counts.append((conversation.id, position))
+        results.append(result)
+    await _copy(session, rows)
+    if counts:
+        await session.execute(
+            text(
+                """UPDATE conversations c SET message_count = u.n, updated_at = now()
+                   FROM unnest(CAST(:ids AS bigint[]), CAST(:ns AS integer[])) AS u(id, n)
+                   WHERE c.id = u.id"""
+            ),
+            {"ids": [c for c, _ in counts], "ns": [n for _, n in counts]},
+        )
+    return results
+
+
+def _add_run(
+    rows: _Rows,
+    actor: Actor,
+    target: _Target,
+    turn: TurnRecord,
+    run_id: int,
+    message_id: int,
+    version_id: int,
+    number: int,
+    config: AgentConfig,
+    now: datetime,
+) -> None:
+    run = turn.run
+    assert run is not None
+    read_only = {tool.name: tool.read_only for tool in config.tools}
+    rows.runs.append(
+        (
+            run_id,
+            actor.organization_id,
+            target.row.id,
+            message_id,
+            target.last_question_id,
+            target.row.agent_id,
+            version_id,
+            number,
+            "failed" if run.error else "succeeded",
+            run.error,
+            run.model,
+            run.cost_usd,
+            run.latency_ms,
+            run.input_tokens,
+            run.output_tokens,
+            run.isolated,
+            run.eval,
+            bool(run.steps),
+            run.started_at or turn.at or now,
+            actor.user_id,
+            now,
+        )
+    )
+    for position, step in enumerate(run.steps, start=1):
+        rows.steps.append(
+            (
+                run_id,
+                position,
+                step.kind,
+                step.text,
+                step.tool_name,
+                orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
+                step.status,
+                step.result,
+                read_only.get(step.tool_name) if step.tool_name else None,
+            )
+        )
+
+
+async def _copy(session: AsyncSession, rows: _Rows) -> None:
+    connection = await raw_connection(session)
+    if rows.messages:
+        await connection.copy_records_to_table(
+            "messages", columns=MESSAGE_COLUMNS, records=rows.messages
+        )
+    if rows.runs:
+        await connection.copy_records_to_table("runs", columns=RUN_COLUMNS, records=rows.runs)
+    if rows.steps:
+        await connection.copy_records_to_table(
+            "run_steps", columns=STEP_COLUMNS, records=rows.steps
+        )
+
+
+async def _audit(
+    session: AsyncSession,
+    ctx: ServiceContext,
+    actor: Actor,
+    results: Sequence[RecordedConversation],
+) -> None:
+    stored = sum(r.turns_stored for r in results)
+    await audit.record(
+        session,
+        actor,
+        "activity.record",
+        resource_type="conversation",
+        summary={
+            "conversations": len(results),
+            "created": sum(1 for r in results if r.created),
+            "turns_stored": stored,
+            "turns_known": sum(len(r.turns) for r in results) - stored,
+        },
+        request_id=ctx.request_id,
+    )

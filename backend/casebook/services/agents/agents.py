@@ -1,0 +1,417 @@
+"""Agents and their versions (spec: Agents; DESIGN: "Surroundings").
+
+An agent is a shared resource - owner, visibility, grants - governed by
+``agents:view``, ``agents:edit`` and ``agents:run``. Its name and description
+are details; what it answers with is its configuration, and every change of
+model, instructions, tools, skills or endpoint is a new version (``configure``),
+numbered from 1 under a row lock. Runs and scores name the version that answered.
+
+Every agent has a signing secret, shown once when it is created or rotated: a
+webhook agent's requests and a model agent's tool-endpoint calls are signed with it.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import func, select, tuple_
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from casebook.db.models import Agent, AgentVersion, Skill
+from casebook.db.pagination import Page, keyset_page
+from casebook.domain.access.catalog import Permission, Visibility
+from casebook.domain.agents.model import (
+    AGENT_KINDS,
+    AgentConfig,
+    ModelAgentConfig,
+    config_from_json,
+    config_to_json,
+)
+from casebook.domain.agents.validation import (
+    DESCRIPTION_MAX,
+    ToolDraft,
+    clean_name,
+    clean_text,
+    validate_model_config,
+    validate_webhook_config,
+)
+from casebook.domain.errors import FieldError, ValidationFailed
+from casebook.domain.storable_text import search_term
+from casebook.services.activity.removal import clear_links_to_conversations
+from casebook.services.agents import skills
+from casebook.services.identity.secrets import new_token
+from casebook.services.kernel import audit, sharing
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
+from casebook.services.models.connections import cipher, find_connection
+
+KIND = "agent"
+SECRET_PREFIX = "cbs_"
+
+sharing.register_shared_kind(KIND, Agent)
+
+
+@dataclass(frozen=True)
+class ModelAgentDraft:
+    connection_id: int
+    model: str
+    instructions: str = ""
+    tools: Sequence[ToolDraft] = ()
+    skill_ids: Sequence[int] = ()
+
+
+@dataclass(frozen=True)
+class WebhookAgentDraft:
+    url: str
+    tools: Sequence[ToolDraft] = ()
+    timeout_seconds: float | None = None
+
+
+AgentDraft = ModelAgentDraft | WebhookAgentDraft
+
+
+@dataclass(frozen=True)
+class AgentWrite:
+    agent: Agent
+    version: AgentVersion
+    # The signing secret in plain text: only when it was just made, shown once.
+    secret: str | None = None
+    new_version: bool = True
+
+
+def _details(name: str | None, description: str | None) -> tuple[str | None, str | None]:
+    errors: list[FieldError] = []
+    cleaned = clean_name(name, "name", errors, what="an agent") if name is not None else None
+    about = (
+        clean_text(description, "description", DESCRIPTION_MAX, errors)
+        if description is not None
+        else None
+    )
+    if errors:
+        raise ValidationFailed(errors)
+    return cleaned, about
+
+
+async def _validated(ctx: ServiceContext, session: AsyncSession, draft: AgentDraft) -> AgentConfig:
+    """The configuration a draft describes, its connection, model and skills checked too."""
+    actor = ctx.require_actor()
+    if isinstance(draft, WebhookAgentDraft):
+        return validate_webhook_config(
+            url=draft.url, tools=draft.tools, timeout_seconds=draft.timeout_seconds
+        )
+    errors: list[FieldError] = []
+    try:
+        config = validate_model_config(
+            connection_id=draft.connection_id,
+            model=draft.model,
+            instructions=draft.instructions,
+            tools=draft.tools,
+            skill_ids=draft.skill_ids,
+        )
+    except ValidationFailed as refused:
+        errors.extend(refused.errors)
+        config = None
+    connection = await find_connection(session, actor.organization_id, draft.connection_id)
+    if connection is None:
+        errors.append(FieldError("connectionId", "model connection not found"))
+    elif draft.model.strip() not in connection.models:
+        errors.append(FieldError("model", f"is not a model of the connection {connection.name!r}"))
+    for index, skill_id in enumerate(dict.fromkeys(draft.skill_ids)):
+        if not await _skill_visible(session, ctx, skill_id):
+            errors.append(FieldError(f"skillIds.{index}", "skill not found"))
+    if errors or config is None:
+        raise ValidationFailed(errors)
+    return config
+
+
+async def _skill_visible(session: AsyncSession, ctx: ServiceContext, skill_id: int) -> bool:
+    row = await session.get(Skill, skill_id)
+    if row is None:
+        return False
+    return await sharing.allowed_on(
+        session, ctx.require_actor(), skills.KIND, row, Permission.AGENTS_VIEW
+    )
+
+
+def _new_secret(ctx: ServiceContext) -> tuple[str, str]:
+    plain = SECRET_PREFIX + new_token(32)
+    return plain, cipher(ctx.settings).encrypt(plain)
+
+
+async def create_agent(
+    ctx: ServiceContext,
+    *,
+    name: str,
+    description: str = "",
+    private: bool = False,
+    draft: AgentDraft,
+) -> AgentWrite:
+    actor = ctx.require_actor()
+    sharing.ensure_can_create(actor, KIND)
+    errors: list[FieldError] = []
+    try:
+        cleaned, about = _details(name, description)
+    except ValidationFailed as refused:
+        errors.extend(refused.errors)
+        cleaned = about = None
+    secret, ciphertext = _new_secret(ctx)
+    async with ctx.transaction() as session:
+        try:
+            config = await _validated(ctx, session, draft)
+        except ValidationFailed as refused:
+            raise ValidationFailed(errors + refused.errors) from None
+        if errors:
+            raise ValidationFailed(errors)
+        agent = Agent(
+            organization_id=actor.organization_id,
+            name=cleaned or "",
+            description=about or "",
+            kind=config.kind,
+            owner_user_id=actor.user_id,
+            visibility=(Visibility.PRIVATE if private else Visibility.ORGANIZATION).value,
+            latest_version=1,
+            webhook_secret_ciphertext=ciphertext,
+            created_by_user_id=actor.user_id,
+            updated_at=datetime.now(UTC),
+        )
+        session.add(agent)
+        await session.flush()
+        assert agent.id is not None
+        version = _version_row(agent, 1, config, actor.user_id)
+        session.add(version)
+        await session.flush()
+        await audit.record(
+            session,
+            actor,
+            "agent.create",
+            resource_type=KIND,
+            resource_id=agent.id,
+            summary={"name": agent.name, "kind": agent.kind, "visibility": agent.visibility},
+            request_id=ctx.request_id,
+        )
+    return AgentWrite(agent, version, secret)
+
+
+def _version_row(agent: Agent, number: int, config: AgentConfig, user_id: int) -> AgentVersion:
+    assert agent.id is not None
+    return AgentVersion(
+        agent_id=agent.id,
+        organization_id=agent.organization_id,
+        version=number,
+        config=config_to_json(config),
+        created_by_user_id=user_id,
+    )
+
+
+async def _version(session: AsyncSession, agent_id: int, number: int) -> AgentVersion:
+    found = (
+        await session.execute(
+            select(AgentVersion).where(
+                AgentVersion.agent_id == agent_id, AgentVersion.version == number
+            )
+        )
+    ).scalar_one_or_none()
+    if found is None:
+        raise NotFound(f"version {number} of the agent")
+    return found
+
+
+async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft) -> AgentWrite:
+    """A new version when the configuration differs from the newest; otherwise nothing."""
+    actor = ctx.require_actor()
+    async with ctx.transaction() as session:
+        agent: Agent = await sharing.load_authorized(
+            session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
+        )
+        config = await _validated(ctx, session, draft)
+        if config.kind != agent.kind:
+            raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
+        newest = await _version(session, agent_id, agent.latest_version)
+        if config_to_json(config) == newest.config:
+            return AgentWrite(agent, newest, new_version=False)
+        agent.latest_version += 1
+        agent.updated_at = datetime.now(UTC)
+        version = _version_row(agent, agent.latest_version, config, actor.user_id)
+        session.add(version)
+        await session.flush()
+        await audit.record(
+            session,
+            actor,
+            "agent.configure",
+            resource_type=KIND,
+            resource_id=agent_id,
+            summary={"version": agent.latest_version},
+            request_id=ctx.request_id,
+        )
+    return AgentWrite(agent, version)
+
+
+async def update_details(
+    ctx: ServiceContext, agent_id: int, *, name: str | None, description: str | None
+) -> Agent:
+    """Rename or describe: no new version, since neither changes how it answers."""
+    actor = ctx.require_actor()
+    cleaned, about = _details(name, description)
+    async with ctx.transaction() as session:
+        agent: Agent = await sharing.load_authorized(
+            session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
+        )
+        changed = [
+            field
+            for field, value in (("name", cleaned), ("description", about))
+            if value is not None and getattr(agent, field) != value
+        ]
+        for field in changed:
+            setattr(agent, field, cleaned if field == "name" else about)
+        if changed:
+            agent.updated_at = datetime.now(UTC)
+            await audit.record(
+                session,
+                actor,
+                "agent.update_details",
+                resource_type=KIND,
+                resource_id=agent_id,
+                summary={"changed": changed},
+                request_id=ctx.request_id,
+            )
+    return agent
+
+
+async def rotate_secret(ctx: ServiceContext, agent_id: int) -> tuple[Agent, str]:
+    """A new signing secret, shown once; the old one stops working at once."""
+    actor = ctx.require_actor()
+    secret, ciphertext = _new_secret(ctx)
+    async with ctx.transaction() as session:
+        agent: Agent = await sharing.load_authorized(
+            session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
+        )
+        agent.webhook_secret_ciphertext = ciphertext
+        await audit.record(
+            session,
+            actor,
+            "agent.rotate_secret",
+            resource_type=KIND,
+            resource_id=agent_id,
+            request_id=ctx.request_id,
+        )
+    return agent, secret
+
+
+async def delete_agent(ctx: ServiceContext, agent_id: int) -> None:
+    """Delete an agent with its versions, conversations and runs. Cases copied from them
+    stay; their links are cleared."""
+    actor = ctx.require_actor()
+    async with ctx.transaction() as session:
+        agent: Agent = await sharing.load_authorized(
+            session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
+        )
+        await clear_links_to_conversations(session, actor.organization_id, agent_id=agent_id)
+        await session.delete(agent)
+        await audit.record(
+            session,
+            actor,
+            "agent.delete",
+            resource_type=KIND,
+            resource_id=agent_id,
+            summary={"name": agent.name},
+            request_id=ctx.request_id,
+        )
+
+
+async def get_agent(
+    ctx: ServiceContext, agent_id: int, permission: Permission = Permission.AGENTS_VIEW
+) -> Agent:
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        agent: Agent = await sharing.load_authorized(session, actor, KIND, agent_id, permission)
+    return agent
+
+
+async def list_agents(
+    ctx: ServiceContext,
+    *,
+    first: int,
+    after: str | None,
+    search: str | None = None,
+    kind: str | None = None,
+    runnable: bool = False,
+) -> Page[Agent]:
+    """Agents the actor may view (or, with ``runnable``, run), newest first."""
+    actor = ctx.require_actor()
+    if kind is not None and kind not in AGENT_KINDS:
+        raise BadUserInput.at("kind", f"must be one of {', '.join(AGENT_KINDS)}")
+    permission = Permission.AGENTS_RUN if runnable else Permission.AGENTS_VIEW
+    query = select(Agent).where(sharing.visible_clause(actor, KIND, permission))
+    if runnable:
+        query = query.where(sharing.visible_clause(actor, KIND))
+    if kind is not None:
+        query = query.where(Agent.kind == kind)
+    if term := search_term(search):
+        query = query.where(func.lower(Agent.name).contains(term.lower()))
+    async with ctx.reading() as session:
+        return await keyset_page(
+            session, query, Agent.id, first=first, after=after, descending=True, with_total=True
+        )
+
+
+async def list_versions(
+    ctx: ServiceContext, agent_id: int, *, first: int = 100, before: int | None = None
+) -> list[AgentVersion]:
+    actor = ctx.require_actor()
+    if not 0 <= first <= 500:
+        raise BadUserInput.at("first", "must be between 0 and 500")
+    async with ctx.reading() as session:
+        await sharing.load_authorized(session, actor, KIND, agent_id, Permission.AGENTS_VIEW)
+        query = select(AgentVersion).where(AgentVersion.agent_id == agent_id)
+        if before is not None:
+            query = query.where(AgentVersion.version < before)
+        query = query.order_by(AgentVersion.version.desc()).limit(first)  # type: ignore[attr-defined]
+        return list((await session.execute(query)).scalars().all())
+
+
+async def get_version(ctx: ServiceContext, agent_id: int, number: int) -> AgentVersion:
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        await sharing.load_authorized(session, actor, KIND, agent_id, Permission.AGENTS_VIEW)
+        if not 1 <= number < 2**31:
+            raise NotFound(f"version {number} of the agent")
+        return await _version(session, agent_id, number)
+
+
+async def versions_by_number(
+    ctx: ServiceContext, keys: Sequence[tuple[int, int]]
+) -> list[AgentVersion | None]:
+    """Versions by (agent id, number) in one query, for agents already read under access."""
+    actor = ctx.require_actor()
+    if not keys:
+        return []
+    async with ctx.reading() as session:
+        rows = (
+            await session.execute(
+                select(AgentVersion).where(
+                    AgentVersion.organization_id == actor.organization_id,
+                    tuple_(AgentVersion.agent_id, AgentVersion.version).in_(list(keys)),
+                )
+            )
+        ).scalars()
+        found = {(r.agent_id, r.version): r for r in rows}
+    return [found.get(key) for key in keys]
+
+
+def config_of(version: AgentVersion) -> AgentConfig:
+    return config_from_json(version.config)
+
+
+def skill_ids_of(config: AgentConfig) -> tuple[int, ...]:
+    return config.skill_ids if isinstance(config, ModelAgentConfig) else ()
+
+
+async def agents_by_id(ctx: ServiceContext, agent_ids: list[int]) -> list[Agent | ServiceError]:
+    """Each agent the actor may view, else why not; one statement for those the request has
+    not read yet."""
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        found = await sharing.authorize_many(
+            session, actor, KIND, agent_ids, Permission.AGENTS_VIEW
+        )
+    return [found[agent_id] for agent_id in agent_ids]
