@@ -39,6 +39,11 @@ class Ids:
     job: str
     model_connection: str
     audit_entry: str
+    agent: str
+    skill: str
+    conversation: str
+    message: str
+    run: str
     email: str = ""  # the actor's own, for signing in with its right password
 
 
@@ -56,11 +61,143 @@ def never(email: str = "") -> Ids:
         job=gid("Job"),
         model_connection=gid("ModelConnection"),
         audit_entry=gid("AuditEntry"),
+        agent=gid("Agent"),
+        skill=gid("Skill"),
+        conversation=gid("Conversation"),
+        message=gid("Message"),
+        run=gid("Run"),
         email=email,
     )
 
 
 Probe = tuple[str, Callable[[Ids], dict[str, Any]]]
+
+_WEBHOOK = '{url: "https://a.example.com", tools: []}'
+AGENT_PROBES: dict[str, Probe] = {
+    "agent": ("query($a: ID!) { agent(id: $a) { id } }", lambda i: {"a": i.agent}),
+    "skill": ("query($a: ID!) { skill(id: $a) { id } }", lambda i: {"a": i.skill}),
+    "agents": (
+        "query($a: ID!) { agents(first: 5) { edges { node { id } } } node(id: $a) { id } }",
+        lambda i: {"a": i.agent},
+    ),
+    "createModelAgent": (
+        """mutation($c: ID!, $s: ID!) { createModelAgent(input: {name: "A", config: {
+             connectionId: $c, model: "m", skillIds: [$s]}}) { agent { id } } }""",
+        lambda i: {"c": i.model_connection, "s": i.skill},
+    ),
+    "configureModelAgent": (
+        """mutation($a: ID!, $c: ID!) { configureModelAgent(input: {id: $a, config: {
+             connectionId: $c, model: "m"}}) { newVersion } }""",
+        lambda i: {"a": i.agent, "c": i.model_connection},
+    ),
+    "configureWebhookAgent": (
+        f"""mutation($a: ID!) {{ configureWebhookAgent(input: {{id: $a, config: {_WEBHOOK}}})
+             {{ newVersion }} }}""",
+        lambda i: {"a": i.agent},
+    ),
+    "updateAgentDetails": (
+        'mutation($a: ID!) { updateAgentDetails(input: {id: $a, name: "X"}) { agent { id } } }',
+        lambda i: {"a": i.agent},
+    ),
+    "rotateAgentSecret": (
+        "mutation($a: ID!) { rotateAgentSecret(id: $a) { signingSecret } }",
+        lambda i: {"a": i.agent},
+    ),
+    "deleteAgent": (
+        "mutation($a: ID!) { deleteAgent(id: $a) { deletedId } }",
+        lambda i: {"a": i.agent},
+    ),
+    "setAgentVisibility": (
+        "mutation($a: ID!) { setAgentVisibility(id: $a, visibility: PRIVATE) { agent { id } } }",
+        lambda i: {"a": i.agent},
+    ),
+    "shareAgent": (
+        "mutation($a: ID!, $u: ID!) { shareAgent(id: $a, userId: $u, level: READ) { grant { level } } }",
+        lambda i: {"a": i.agent, "u": i.user},
+    ),
+    "revokeAgentGrant": (
+        "mutation($a: ID!, $u: ID!) { revokeAgentGrant(id: $a, userId: $u) { agent { id } } }",
+        lambda i: {"a": i.agent, "u": i.user},
+    ),
+    "updateSkill": (
+        'mutation($a: ID!) { updateSkill(input: {id: $a, name: "X"}) { skill { id } } }',
+        lambda i: {"a": i.skill},
+    ),
+    "deleteSkill": (
+        "mutation($a: ID!) { deleteSkill(id: $a) { deletedId } }",
+        lambda i: {"a": i.skill},
+    ),
+    "setSkillVisibility": (
+        "mutation($a: ID!) { setSkillVisibility(id: $a, visibility: PRIVATE) { skill { id } } }",
+        lambda i: {"a": i.skill},
+    ),
+    "shareSkill": (
+        "mutation($a: ID!, $u: ID!) { shareSkill(id: $a, userId: $u, level: READ) { grant { level } } }",
+        lambda i: {"a": i.skill, "u": i.user},
+    ),
+    "revokeSkillGrant": (
+        "mutation($a: ID!, $u: ID!) { revokeSkillGrant(id: $a, userId: $u) { skill { id } } }",
+        lambda i: {"a": i.skill, "u": i.user},
+    ),
+}
+_TURNS = '[{externalId: "q", role: USER, content: "Hi?"}]'
+ACTIVITY_PROBES: dict[str, Probe] = {
+    "run": ("query($a: ID!) { run(id: $a) { id } }", lambda i: {"a": i.run}),
+    "conversation": (
+        "query($a: ID!) { conversation(id: $a) { id } }",
+        lambda i: {"a": i.conversation},
+    ),
+    "message": ("query($a: ID!) { message(id: $a) { id } }", lambda i: {"a": i.message}),
+    "runs": (
+        "query($a: ID!, $c: ID!) { runs(filter: {agentId: $a, conversationId: $c}) { edges { node { id } } } }",
+        lambda i: {"a": i.agent, "c": i.conversation},
+    ),
+    "conversations": (
+        "query($a: ID!) { conversations(filter: {agentId: $a}) { edges { node { id } } } }",
+        lambda i: {"a": i.agent},
+    ),
+    "recordConversations": (
+        f"""mutation($a: ID!, $u: ID!) {{ recordConversations(input: {{conversations: [{{
+             externalId: "probe", agentId: $a, memberId: $u, turns: {_TURNS}}}]}})
+             {{ conversations {{ created }} }} }}""",
+        lambda i: {"a": i.agent, "u": i.user},
+    ),
+    "appendTurns": (
+        f"""mutation($a: ID!) {{ appendTurns(input: {{conversationId: $a, turns: {_TURNS}}})
+             {{ conversation {{ turnsStored }} }} }}""",
+        lambda i: {"a": i.conversation},
+    ),
+    "recordRatings": (
+        """mutation($a: ID!, $u: ID!) { recordRatings(input: {ratings: [{runId: $a, value: UP,
+             memberId: $u}]}) { recorded } }""",
+        lambda i: {"a": i.run, "u": i.user},
+    ),
+    "rateRun": (
+        "mutation($a: ID!) { rateRun(input: {runId: $a, value: UP}) { rating { value } } }",
+        lambda i: {"a": i.run},
+    ),
+    "removeRating": (
+        "mutation($a: ID!) { removeRating(runId: $a) { run { id } } }",
+        lambda i: {"a": i.run},
+    ),
+    "setConversationVisibility": (
+        """mutation($a: ID!) { setConversationVisibility(id: $a, visibility: ORGANIZATION) {
+             conversation { id } } }""",
+        lambda i: {"a": i.conversation},
+    ),
+    "shareConversation": (
+        "mutation($a: ID!, $u: ID!) { shareConversation(id: $a, userId: $u) { conversation { id } } }",
+        lambda i: {"a": i.conversation, "u": i.user},
+    ),
+    "unshareConversation": (
+        "mutation($a: ID!, $u: ID!) { unshareConversation(id: $a, userId: $u) { conversation { id } } }",
+        lambda i: {"a": i.conversation, "u": i.user},
+    ),
+    "deleteConversation": (
+        "mutation($a: ID!) { deleteConversation(id: $a) { deletedId } }",
+        lambda i: {"a": i.conversation},
+    ),
+}
 
 PROBES: dict[str, Probe] = {
     "login": (
@@ -150,6 +287,8 @@ PROBES: dict[str, Probe] = {
         "mutation($a: ID!) { deleteModelConnection(id: $a) { deletedId } }",
         lambda i: {"a": i.model_connection},
     ),
+    **AGENT_PROBES,
+    **ACTIVITY_PROBES,
 }
 # Answered as null for an id one may not see, as for one that never existed.
 NODE_TYPES = {
@@ -162,6 +301,11 @@ NODE_TYPES = {
     "Job": lambda i: i.job,
     "ModelConnection": lambda i: i.model_connection,
     "AuditEntry": lambda i: i.audit_entry,
+    "Agent": lambda i: i.agent,
+    "Skill": lambda i: i.skill,
+    "Conversation": lambda i: i.conversation,
+    "Message": lambda i: i.message,
+    "Run": lambda i: i.run,
 }
 SUBSCRIPTIONS = {
     "jobProgress": ("subscription($a: ID!) { jobProgress(id: $a) { status } }", "job"),
@@ -219,6 +363,48 @@ async def _answer(api: Api, name: str, ids: Ids) -> tuple[str | None, str | None
     return errors[0]["extensions"]["code"], errors[0]["message"]
 
 
+async def activity_of(
+    curator: Api, member_id: str | None, *, private: bool = False
+) -> dict[str, str]:
+    """A private agent and skill, and a conversation (with the curator, or an end user) and
+    its run, made by ``curator``."""
+    agent = await curator(
+        """mutation($p: Boolean!) { createWebhookAgent(input: {name: "Hidden", private: $p,
+             config: {url: "https://a.example.com", tools: []}}) { agent { id } } }""",
+        {"p": private},
+    )
+    skill = await curator(
+        """mutation($p: Boolean!) { createSkill(input: {name: "S", instructions: "x",
+             private: $p}) { skill { id } } }""",
+        {"p": private},
+    )
+    agent_id = agent["createWebhookAgent"]["agent"]["id"]
+    person = {"memberId": member_id} if member_id else {"endUser": "someone"}
+    turns = [
+        {"externalId": "q", "role": "USER", "content": "Hidden question?"},
+        {"externalId": "a", "role": "AGENT", "content": "Hidden answer."},
+    ]
+    recorded = await curator(
+        """mutation($i: RecordConversationsInput!) { recordConversations(input: $i) {
+             conversations { conversationId turns { messageId runId } } } }""",
+        {
+            "i": {
+                "conversations": [
+                    {"externalId": "h", "agentId": agent_id, **person, "turns": turns}
+                ]
+            }
+        },
+    )
+    found = recorded["recordConversations"]["conversations"][0]
+    return {
+        "agent": agent_id,
+        "skill": skill["createSkill"]["skill"]["id"],
+        "conversation": found["conversationId"],
+        "message": found["turns"][0]["messageId"],
+        "run": found["turns"][1]["runId"],
+    }
+
+
 @pytest.fixture
 async def hidden(
     owner: Api, other_curator: Api, member_as: MemberFactory, subject_for: SubjectFactory
@@ -237,6 +423,7 @@ async def hidden(
     )
     viewer = await other_curator("{ viewer { user { id } organization { id } } }")
     audit = await other_curator("{ auditLog(first: 1) { edges { node { id } } } }")
+    theirs = await activity_of(other_curator, viewer["viewer"]["user"]["id"])
     other = Ids(
         dataset=elsewhere.dataset_id,
         case=elsewhere.case_id,
@@ -247,6 +434,7 @@ async def hidden(
         job=job["ping"]["job"]["id"],
         model_connection=connection["addModelConnection"]["connection"]["id"],
         audit_entry=audit["auditLog"]["edges"][0]["node"]["id"],
+        **theirs,
     )
     member = await member_as(Role.MEMBER)
     private = await subject_for(Target.PRIVATE, member)
@@ -256,6 +444,7 @@ async def hidden(
             "dataset": private.dataset_id,
             "case": private.case_id,
             "score": private.score_id,
+            **await activity_of(owner, None, private=True),
         }
     )
     return admin, other, same_org, member  # type: ignore[return-value]
