@@ -1,7 +1,7 @@
 """agents, skills, conversations, messages, runs, ratings, case authorship
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-30 18:26:27.861876
 """
 
@@ -12,8 +12,8 @@ import sqlmodel
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0006"
-down_revision: str | None = "0005"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
