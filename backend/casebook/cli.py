@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casebook.config import Settings, get_settings
+from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
 
 if TYPE_CHECKING:
@@ -32,6 +32,41 @@ def _settings_with_services(
     get_settings.cache_clear()
     print(f"embedded PostgreSQL and Redis running under {services.data_dir}", flush=True)
     return get_settings(), services
+
+
+SECRET_KEY_FILE = "secret_key"
+
+
+class UnusableSecretKey(Exception):
+    def __init__(self) -> None:
+        super().__init__(
+            "SECRET_KEY is the public default or shorter than "
+            f"{SECRET_KEY_MIN_LENGTH} characters: anyone could forge CSRF tokens and decrypt "
+            "provider keys with it. Set SECRET_KEY to a long random string, e.g. "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(48))'` "
+            "(`casebook dev` makes and keeps one for a local trial)."
+        )
+
+
+def _refuse_unusable_secret_key(settings: Settings) -> None:
+    if not settings.secret_key_is_usable:
+        raise UnusableSecretKey()
+
+
+def _dev_secret_key(settings: Settings) -> Settings:
+    """A trial's own secret key: the one set, else one made once and kept under the data
+    folder (readable by its owner only), so provider keys stay readable across restarts."""
+    if settings.secret_key_is_usable:
+        return settings
+    path = Path(settings.data_dir) / SECRET_KEY_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_urlsafe(48))
+    key = path.read_text().strip()
+    os.environ["SECRET_KEY"] = key  # the API and the worker it starts read it
+    return settings.model_copy(update={"secret_key": key})
 
 
 def cmd_migrate(settings: Settings) -> None:
@@ -107,6 +142,7 @@ def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
     rule of thumb); their metrics add up at /metrics whichever answers the scrape."""
     import uvicorn
 
+    _refuse_unusable_secret_key(settings)
     from casebook.app import create_app
     from casebook.logging import configure_logging
     from casebook.observability import exposition
@@ -127,6 +163,7 @@ def cmd_worker(settings: Settings) -> None:
     from casebook.jobs.worker import create_worker
     from casebook.logging import configure_logging
 
+    _refuse_unusable_secret_key(settings)
     configure_logging(settings.log_level, json=settings.log_json)
     create_worker().run()
 
@@ -221,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
                 cmd_create_admin(settings, args.email, args.name, args.organization, args.password)
             case "dev":
                 exit_code = cmd_dev(
-                    settings,
+                    _dev_secret_key(settings),
                     embedded,
                     args.host,
                     args.port,
@@ -230,7 +267,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.admin_email,
                     args.admin_password,
                 )
-    except DatabaseNotMigrated as error:
+    except (DatabaseNotMigrated, UnusableSecretKey) as error:
         print(f"casebook: {error}", file=sys.stderr)
         exit_code = 2
     finally:

@@ -19,6 +19,12 @@ DEFAULT_MODEL_PRICES: dict[str, dict[str, float]] = {
 }
 
 
+# Public, so worthless as a secret: `casebook serve` and `casebook worker` refuse it (and any
+# key shorter than SECRET_KEY_MIN_LENGTH); `casebook dev` makes a random one instead.
+PUBLIC_DEFAULT_SECRET_KEY = "dev-only-change-me-0123456789abcdef"
+SECRET_KEY_MIN_LENGTH = 32
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
@@ -32,10 +38,20 @@ class Settings(BaseSettings):
         description="origins allowed to call the API from a browser (CORS, websockets)",
     )
     secret_key: str = Field(
-        default="dev-only-change-me-0123456789abcdef",
-        description="signs CSRF tokens and encrypts provider keys; set it in production",
+        default=PUBLIC_DEFAULT_SECRET_KEY,
+        description="signs CSRF tokens and encrypts provider keys; `casebook serve` refuses "
+        "the public default",
     )
     session_days: int = 14
+    sign_in_failures_per_account: int = Field(
+        default=10, ge=1, description="failed sign-ins to one account before it is throttled"
+    )
+    sign_in_failures_per_address: int = Field(
+        default=100, ge=1, description="failed sign-ins from one client address before throttling"
+    )
+    sign_in_window_seconds: int = Field(
+        default=900, ge=1, description="how long failed sign-ins are counted and throttled"
+    )
     secure_cookies: bool = False
     log_level: str = "INFO"
     log_json: bool = True
@@ -75,6 +91,13 @@ class Settings(BaseSettings):
     def _prices_read_as_a_table(cls, value: dict[str, Any]) -> dict[str, Any]:
         PriceTable.from_mapping(value)
         return value
+
+    @property
+    def secret_key_is_usable(self) -> bool:
+        return (
+            self.secret_key != PUBLIC_DEFAULT_SECRET_KEY
+            and len(self.secret_key) >= SECRET_KEY_MIN_LENGTH
+        )
 
     def price_table(self) -> PriceTable:
         return PriceTable.from_mapping(self.model_prices)

@@ -34,13 +34,12 @@ def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
         fields = [{"path": e.path, "message": e.message} for e in original.errors]
         return original.code, original.message, {"fields": fields}
     if isinstance(original, LimitExceededError):
-        return (
-            original.code,
-            original.message,
-            {"fields": [{"path": original.path, "message": original.message}]}
-            if original.path
-            else {},
-        )
+        extra: dict[str, Any] = {}
+        if original.path:
+            extra["fields"] = [{"path": original.path, "message": original.message}]
+        if original.retry_after_seconds is not None:
+            extra["retryAfterSeconds"] = original.retry_after_seconds
+        return original.code, original.message, extra
     if isinstance(original, ServiceError):
         return original.code, original.message, {}
     if isinstance(original, GraphQLError):

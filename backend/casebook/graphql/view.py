@@ -3,6 +3,7 @@
 from typing import Any
 
 import structlog
+from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
@@ -30,6 +31,13 @@ UNAVAILABLE = "UNAVAILABLE"
 RETRY_AFTER_SECONDS = "5"
 
 
+# A cross-site HTML form can post multipart/form-data without a CORS preflight, so a
+# multipart request must carry one of these headers, which no form can set and which
+# make a browser ask the server first (the console sends its CSRF token; integrators
+# their key; other clients the header Apollo's clients use for the same purpose).
+PREFLIGHT_HEADERS = (CSRF_HEADER, "authorization", "apollo-require-preflight")
+
+
 def _bearer(value: str | None) -> str | None:
     if value and value.lower().startswith("bearer "):
         return value[7:].strip()
@@ -46,6 +54,16 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             allowed_origins=allowed_origins,
         )
         self.state = state
+
+    async def parse_multipart(self, request: AsyncHTTPRequestAdapter) -> dict[str, str]:
+        if not any(request.headers.get(name) for name in PREFLIGHT_HEADERS):
+            raise HTTPException(
+                400,
+                "a multipart request must carry one of the headers "
+                + ", ".join(PREFLIGHT_HEADERS)
+                + ", so that a cross-site form cannot send it",
+            )
+        return await super().parse_multipart(request)
 
     async def _authenticate(
         self, request: Request | WebSocket, params: dict[str, Any]

@@ -19,7 +19,9 @@ class AddMemberInput:
     name: str = ""
     role: Role
     password: str | None = strawberry.field(
-        default=None, description="Needed when the person has no account yet."
+        default=None,
+        description="Required. The password of the account made for the person; one who has "
+        "an account already keeps its own, and the answer does not say which.",
     )
 
 

@@ -1,5 +1,7 @@
 """Signing in and out of the console, and switching organization."""
 
+from typing import Any
+
 import strawberry
 from strawberry import relay
 
@@ -10,6 +12,11 @@ from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.graphql.types.identity.viewer import ViewerType
 from casebook.graphql.viewer_builder import build_viewer
 from casebook.services.identity import auth
+
+
+def client_address(request: Any) -> str | None:
+    client = getattr(request, "client", None)
+    return client.host if client is not None else None
 
 
 @strawberry.input
@@ -54,6 +61,8 @@ class SessionMutations:
             password=input.password,
             organization_id=org_id,
             request_id=services.request_id,
+            redis=services.redis,
+            address=client_address(info.context.request),
         )
         response = info.context.response
         if response is not None and hasattr(response, "set_cookie"):

@@ -14,12 +14,12 @@ from sqlalchemy import select
 
 from casebook.db.models import ApiKey
 from casebook.db.pagination import Page, keyset_page
-from casebook.domain.access.catalog import Permission
-from casebook.domain.access.policy import holds, narrow_scopes
+from casebook.domain.access.catalog import Permission, action_of
+from casebook.domain.access.policy import Actor, holds, narrow_scopes
 from casebook.services.identity.secrets import new_token, token_digest
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, NotFound
+from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
 
 KEY_PREFIX = "cbk"
 
@@ -37,10 +37,28 @@ def parse_api_key(presented: str) -> tuple[str, str] | None:
     return parts[1], parts[2]
 
 
+def _may_manage_keys(actor: Actor) -> None:
+    """A key scoped only to reading cannot mint or revoke keys: a leaked read key must not
+    outlive its revocation by minting another, nor revoke the keys integrations run on."""
+    if actor.scopes is not None and all(action_of(p) == "view" for p in actor.scopes):
+        raise Forbidden("a key scoped only to reading cannot mint or revoke keys")
+
+
+async def _minting_key_expiry(ctx: ServiceContext, actor: Actor) -> datetime | None:
+    if actor.api_key_id is None:
+        return None
+    async with ctx.reading() as session:
+        minting = await session.get(ApiKey, actor.api_key_id)
+    return minting.expires_at if minting is not None else None
+
+
 async def create_key(
     ctx: ServiceContext, *, name: str, scopes: list[str], expires_at: datetime | None
 ) -> IssuedKey:
+    """A new key of the actor's. One minted by a key carries no scope that key lacks and
+    expires no later than it (by default, when it does)."""
     actor = ctx.require_actor()
+    _may_manage_keys(actor)
     if not name.strip():
         raise BadUserInput.at("name", "a key needs a name")
     if not scopes:
@@ -53,6 +71,14 @@ async def create_key(
         raise BadUserInput.at("scopes", "a key can only issue keys within its own scopes")
     if expires_at is not None and expires_at <= datetime.now(UTC):
         raise BadUserInput.at("expiresAt", "must be in the future")
+    ceiling = await _minting_key_expiry(ctx, actor)
+    if ceiling is not None:
+        if expires_at is not None and expires_at > ceiling:
+            raise BadUserInput.at(
+                "expiresAt",
+                f"a key minted by a key expires no later than it ({ceiling:%Y-%m-%d %H:%M} UTC)",
+            )
+        expires_at = expires_at or ceiling
     prefix = secrets.token_hex(6)
     secret = new_token()
     key = ApiKey(
@@ -81,6 +107,7 @@ async def create_key(
 
 async def revoke_key(ctx: ServiceContext, key_id: int) -> ApiKey:
     actor = ctx.require_actor()
+    _may_manage_keys(actor)
     async with ctx.transaction() as session:
         key = await session.get(ApiKey, key_id, with_for_update=True)
         manages = holds(actor, Permission.ORGANIZATION_MANAGE)

@@ -6,8 +6,9 @@ member or a changed role takes effect at once, for sessions and API keys alike.
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import and_, literal, select, update
+from sqlalchemy import and_, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -16,6 +17,7 @@ from casebook.db.engine import SessionMaker
 from casebook.db.models import ApiKey, Membership, User, UserSession
 from casebook.domain.access.catalog import Permission, Role
 from casebook.domain.access.policy import Actor
+from casebook.services.identity import sign_in_throttle
 from casebook.services.identity.api_keys import parse_api_key
 from casebook.services.identity.secrets import (
     constant_time_equal,
@@ -74,14 +76,26 @@ async def login(
     password: str,
     organization_id: int | None = None,
     request_id: str | None = None,
+    redis: Any = None,
+    address: str | None = None,
 ) -> SignIn:
+    """Sign in with an e-mail matched exactly, letter case aside; failures are throttled per
+    account and per client address (``sign_in_throttle``) when ``redis`` is given."""
+    if redis is not None:
+        await sign_in_throttle.refuse_while_throttled(redis, settings, email, address)
     async with sessionmaker() as session, session.begin():
         user = (
-            await session.execute(select(User).where(User.email.ilike(email.strip())))  # type: ignore[attr-defined]
+            await session.execute(
+                select(User).where(func.lower(User.email) == email.strip().lower())
+            )
         ).scalar_one_or_none()
         if not verify_password(user.password_hash if user else None, password) or user is None:
+            if redis is not None:
+                await sign_in_throttle.count_failure(redis, settings, email, address)
             raise Unauthenticated("the e-mail or the password is wrong")
         assert user.id is not None
+        if redis is not None:
+            await sign_in_throttle.clear_account(redis, settings, email)
         if organization_id is None:
             membership = (
                 await session.execute(

@@ -82,15 +82,18 @@ def _check_role_change(actor: Actor, role: Role) -> None:
 async def add_member(
     ctx: ServiceContext, *, email: str, name: str, role: Role, password: str | None
 ) -> MemberView:
+    """Add a person by e-mail. The answer is the same whether the e-mail has an account
+    already (elsewhere) or not: a password is always needed, and it becomes the password
+    of a new account - an existing one keeps its own, so nobody signs in as its owner."""
     actor = ctx.require_permission(Permission.ORGANIZATION_MANAGE)
     _check_role_change(actor, role)
     email = _check_email(email)
+    if password is None:
+        raise BadUserInput.at("password", "give the password the person signs in with first")
+    _check_password(password)
     async with ctx.transaction() as session:
         user = await _find_user(session, email)
         if user is None:
-            if password is None:
-                raise BadUserInput.at("password", "a new account needs a password")
-            _check_password(password)
             user = User(
                 email=email, name=name.strip() or email, password_hash=hash_password(password)
             )

@@ -42,9 +42,13 @@ class Conflict(ServiceError):
 class LimitExceededError(ServiceError):
     code = "LIMIT_EXCEEDED"
 
-    def __init__(self, message: str, path: str = "") -> None:
+    def __init__(
+        self, message: str, path: str = "", *, retry_after_seconds: int | None = None
+    ) -> None:
         super().__init__(message)
         self.path = path
+        # When the limit is a matter of time (a throttle), when to try again.
+        self.retry_after_seconds = retry_after_seconds
 
 
 @dataclass
