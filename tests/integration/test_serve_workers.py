@@ -47,6 +47,7 @@ async def test_two_api_processes_serve_one_port_and_report_metrics_together(
         "DATABASE_URL": settings.database_url,
         "REDIS_URL": settings.redis_url,
         "LOG_LEVEL": "WARNING",
+        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     server = await asyncio.create_subprocess_exec(
