@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     model_max_attempts: int = Field(
         default=4, ge=1, le=10, description="tries of a model call on 429, 5xx and timeouts"
     )
+    agent_tool_timeout_seconds: float = Field(
+        default=10.0, gt=0, le=300, description="how long a model agent's tool endpoint may take"
+    )
     model_retry_base_delay_seconds: float = Field(
         default=0.5, ge=0, description="first wait between tries; doubles each retry"
     )

@@ -44,6 +44,7 @@ from tests.support.scripted_replies import (
     openai_chat_response,
     raw_reply,
     text_reply,
+    tool_call_reply,
 )
 
 # Re-exported so a test needs one import for the server and its replies.
@@ -58,6 +59,7 @@ __all__ = [
     "hashed_embedding",
     "raw_reply",
     "text_reply",
+    "tool_call_reply",
 ]
 
 STARTUP_TIMEOUT_S = 5.0

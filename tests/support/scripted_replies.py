@@ -6,6 +6,7 @@ counts default to the number of whitespace-separated words.
 """
 
 import hashlib
+import json
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -15,7 +16,7 @@ from typing import Any
 from starlette.responses import JSONResponse, Response
 
 NO_SCRIPTED_REPLY = "no scripted reply is queued and no responder is set"
-_ANTHROPIC_STOP_REASONS = {"stop": "end_turn", "length": "max_tokens"}
+_ANTHROPIC_STOP_REASONS = {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class ScriptedReply:
     headers: Mapping[str, str] = field(default_factory=dict)
     # Sent as the body verbatim, whatever the endpoint: for malformed answers.
     raw_body: bytes | None = None
+    # Tool calls the model makes: (name, arguments). A str of arguments is sent as is
+    # (OpenAI's JSON string), so a test can send arguments that are not JSON.
+    tool_calls: tuple[tuple[str, Any], ...] = ()
 
 
 def text_reply(
@@ -48,6 +52,11 @@ def text_reply(
         delay_s=delay_s,
         finish_reason=finish_reason,
     )
+
+
+def tool_call_reply(*calls: tuple[str, Any], text: str = "") -> ScriptedReply:
+    """The model calls these tools (and may say ``text`` beside them)."""
+    return ScriptedReply(text=text, tool_calls=tuple(calls), finish_reason="tool_calls")
 
 
 def error_reply(
@@ -109,18 +118,27 @@ def hashed_embedding(text: str, dimensions: int) -> list[float]:
 def openai_chat_response(reply: ScriptedReply, request: RecordedRequest) -> Response:
     if reply.raw_body is not None or reply.status != 200:
         return error_or_raw_response(reply, anthropic=False)
+    message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
+    if reply.tool_calls:
+        message["tool_calls"] = [
+            {
+                "id": f"call_{index}",
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "arguments": args if isinstance(args, str) else json.dumps(args),
+                },
+            }
+            for index, (name, args) in enumerate(reply.tool_calls, start=1)
+        ]
+    else:
+        message["content"] = reply.text
     return JSONResponse(
         {
             "id": "chatcmpl-scripted",
             "object": "chat.completion",
             "model": request.model,
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": reply.text},
-                    "finish_reason": reply.finish_reason,
-                }
-            ],
+            "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason}],
             "usage": _usage(reply, request, "prompt_tokens", "completion_tokens"),
         },
         headers=dict(reply.headers),
@@ -136,7 +154,11 @@ def anthropic_message_response(reply: ScriptedReply, request: RecordedRequest) -
             "type": "message",
             "role": "assistant",
             "model": request.model,
-            "content": [{"type": "text", "text": reply.text}],
+            "content": ([{"type": "text", "text": reply.text}] if reply.text else [])
+            + [
+                {"type": "tool_use", "id": f"toolu_{index}", "name": name, "input": args}
+                for index, (name, args) in enumerate(reply.tool_calls, start=1)
+            ],
             "stop_reason": _ANTHROPIC_STOP_REASONS.get(reply.finish_reason, reply.finish_reason),
             "usage": _usage(reply, request, "input_tokens", "output_tokens"),
         },

@@ -12,6 +12,7 @@ from casebook.graphql.mutations.activity import ActivityMutations
 from casebook.graphql.mutations.agents import AgentMutations
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
 from casebook.graphql.mutations.cases import CaseMutations
+from casebook.graphql.mutations.chat import ChatMutations
 from casebook.graphql.mutations.conversations import ConversationMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
 from casebook.graphql.mutations.default_embedding_model import DefaultEmbeddingModelMutations
@@ -68,6 +69,7 @@ class Mutation(
     SkillMutations,
     ActivityMutations,
     ConversationMutations,
+    ChatMutations,
 ):
     pass
 

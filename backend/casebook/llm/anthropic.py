@@ -13,6 +13,7 @@ from casebook.llm.openai_compatible import api_root, provider_label
 from casebook.llm.pricing import PriceTable
 from casebook.llm.protocol import ChatRequest, ChatResult, EmbeddingResult, Usage
 from casebook.llm.response_fields import list_field, optional_text, token_count
+from casebook.llm.tool_wire import anthropic_tool_calls, anthropic_tools, anthropic_turns
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -54,9 +55,7 @@ class AnthropicProvider:
     async def chat(self, request: ChatRequest) -> ChatResult:
         """Chat; ``json_response`` is not enforceable here, so the prompt must ask for JSON."""
         system = "\n\n".join(m.content for m in request.messages if m.role == "system")
-        turns = [
-            {"role": m.role, "content": m.content} for m in request.messages if m.role != "system"
-        ]
+        turns = anthropic_turns(list(request.messages))
         if not turns:
             raise ValueError("the Messages API needs a user message besides the system prompt")
         body: dict[str, object] = {
@@ -66,6 +65,8 @@ class AnthropicProvider:
         }
         if system:
             body["system"] = system
+        if request.tools:
+            body["tools"] = anthropic_tools(list(request.tools))
         if request.temperature is not None:
             body["temperature"] = request.temperature
         started = time.perf_counter()
@@ -102,6 +103,7 @@ class AnthropicProvider:
             model=optional_text(answer, "model") or request.model,
             latency_ms=latency_ms,
             finish_reason=optional_text(answer, "stop_reason"),
+            tool_calls=anthropic_tool_calls(blocks, label=self._http.label),
         )
 
     async def embed(self, model: str, texts: Sequence[str]) -> EmbeddingResult:

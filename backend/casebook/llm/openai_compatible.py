@@ -21,6 +21,7 @@ from casebook.llm.response_fields import (
     token_count,
     vector,
 )
+from casebook.llm.tool_wire import openai_message, openai_tool_calls, openai_tools
 
 DEFAULT_EMBEDDING_BATCH = 128
 
@@ -78,8 +79,10 @@ class OpenAICompatibleProvider:
     async def chat(self, request: ChatRequest) -> ChatResult:
         body: dict[str, object] = {
             "model": request.model,
-            "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+            "messages": [openai_message(m) for m in request.messages],
         }
+        if request.tools:
+            body["tools"] = openai_tools(list(request.tools))
         if request.temperature is not None:
             body["temperature"] = request.temperature
         if request.max_tokens is not None:
@@ -108,6 +111,7 @@ class OpenAICompatibleProvider:
             model=optional_text(answer, "model") or request.model,
             latency_ms=latency_ms,
             finish_reason=optional_text(choices[0], "finish_reason"),
+            tool_calls=openai_tool_calls(message, label=self._http.label),
         )
 
     async def embed(self, model: str, texts: Sequence[str]) -> EmbeddingResult:

@@ -1,4 +1,4 @@
-"""The one small protocol every model provider speaks: chat and embeddings.
+"""The one small protocol every model provider speaks: chat (with tools) and embeddings.
 
 Callers (the judge, the generator, the structured scorer) depend on these
 types only; which HTTP API answers is the business of the implementation
@@ -7,15 +7,38 @@ that ``casebook.llm.factory`` builds from a model connection.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-Role = Literal["system", "user", "assistant"]
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A call the model asked for. ``arguments`` is what the provider sent: a JSON string
+    (OpenAI) or an object (Anthropic); the caller reads it (``domain.agents.tool_calls``)."""
+
+    id: str
+    name: str
+    arguments: str | dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDefinition:
+    name: str
+    description: str
+    # A JSON Schema of an object: the tool's arguments.
+    parameters: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class ChatMessage:
+    """A turn. An ``assistant`` turn may carry the tool calls the model made; a ``tool``
+    turn answers one of them (``tool_call_id``) with its result as ``content``."""
+
     role: Role
     content: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +50,8 @@ class ChatRequest:
     max_tokens: int | None = None
     # Ask for a JSON object where the API can enforce it (OpenAI's response_format).
     json_response: bool = False
+    # Tools the model may call; a result's ``tool_calls`` says which it called.
+    tools: Sequence[ToolDefinition] = ()
 
     def __post_init__(self) -> None:
         if not self.messages:
@@ -61,6 +86,8 @@ class ChatResult:
     latency_ms: float
     # The provider's own word for why it stopped ("stop", "length", "end_turn", …).
     finish_reason: str | None = None
+    # The tools the model asked to call, in order; empty when it answered.
+    tool_calls: tuple[ToolCall, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,11 @@ TABLE: dict[str, dict[Role, str | None]] = {
     "datasets:view": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: "shared"},
     "datasets:edit": {OW: "all", A: "all", B: "shared", OP: None, M: "own", V: None},
     "datasets:run": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: None},
+    # docs/agents.md, "Permissions": the same logic as the datasets rows. Skills follow the
+    # agents:view and agents:edit rows.
+    "agents:view": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: "shared"},
+    "agents:edit": {OW: "all", A: "all", B: "shared", OP: None, M: "own", V: None},
+    "agents:run": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: None},
 }
 READS_RUNS = {OW, A, B, OP}
 GRANT_LEVEL_GIVES = {"read": {"view"}, "edit": {"view", "edit"}, "use": set()}
@@ -86,6 +91,7 @@ def expected(role: Role, target: Target, needs: Needs) -> str:
     allows elsewhere; forbidden when it may see it but not do the thing."""
     if TABLE[needs.permission][role] is None or (needs.reads_runs and role not in READS_RUNS):
         return FORBIDDEN
-    if not may(role, target, "datasets:view"):
+    family = needs.permission.split(":")[0]
+    if not may(role, target, f"{family}:view"):
         return NOT_FOUND
     return OK if may(role, target, needs.permission) else FORBIDDEN

@@ -51,13 +51,14 @@ async def model_agent(
     tools: list[dict[str, Any]] | None = None,
     instructions: str = "Answer questions about orders.",
     skill_ids: list[str] | None = None,
+    model: str = AGENT_MODEL,
 ) -> dict[str, Any]:
     given = {
         "name": name,
         "private": private,
         "config": {
             "connectionId": connection_id,
-            "model": AGENT_MODEL,
+            "model": model,
             "instructions": instructions,
             "tools": tools if tools is not None else [LOOKUP_TOOL, REFUND_TOOL],
             "skillIds": skill_ids or [],

@@ -203,7 +203,7 @@ def _version_row(agent: Agent, number: int, config: AgentConfig, user_id: int) -
     )
 
 
-async def _version(session: AsyncSession, agent_id: int, number: int) -> AgentVersion:
+async def version_of(session: AsyncSession, agent_id: int, number: int) -> AgentVersion:
     found = (
         await session.execute(
             select(AgentVersion).where(
@@ -226,7 +226,7 @@ async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft)
         config = await _validated(ctx, session, draft)
         if config.kind != agent.kind:
             raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
-        newest = await _version(session, agent_id, agent.latest_version)
+        newest = await version_of(session, agent_id, agent.latest_version)
         if config_to_json(config) == newest.config:
             return AgentWrite(agent, newest, new_version=False)
         agent.latest_version += 1
@@ -375,7 +375,7 @@ async def get_version(ctx: ServiceContext, agent_id: int, number: int) -> AgentV
         await sharing.load_authorized(session, actor, KIND, agent_id, Permission.AGENTS_VIEW)
         if not 1 <= number < 2**31:
             raise NotFound(f"version {number} of the agent")
-        return await _version(session, agent_id, number)
+        return await version_of(session, agent_id, number)
 
 
 async def versions_by_number(

@@ -31,7 +31,9 @@ GENERATOR_HELPER = "generator"
 # The structured reference scorer's calls: its judge, and every embedding it asks for.
 STRUCTURED_JUDGE_HELPER = "structured_judge"
 EMBEDDINGS_HELPER = "embeddings"
-HELPERS = (JUDGE_HELPER, GENERATOR_HELPER, STRUCTURED_JUDGE_HELPER, EMBEDDINGS_HELPER)
+# Agents Casebook runs: a model agent's calls, and the cost a webhook agent reports.
+AGENT_HELPER = "agent"
+HELPERS = (JUDGE_HELPER, GENERATOR_HELPER, STRUCTURED_JUDGE_HELPER, EMBEDDINGS_HELPER, AGENT_HELPER)
 MAX_MONTHLY_LIMIT_USD = 1_000_000.0
 
 
