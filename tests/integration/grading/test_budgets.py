@@ -16,6 +16,7 @@ async def test_budgets_are_set_changed_and_removed(owner: Api) -> None:
         {"helper": "generator", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
         {"helper": "structured_judge", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
         {"helper": "embeddings", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
+        {"helper": "agent", "monthlyLimitUsd": None, "spentThisMonthUsd": 0.0},
     ]
     await owner(SET_BUDGET, {"h": None, "l": 50})
     await owner(SET_BUDGET, {"h": "judge", "l": 5})
@@ -26,6 +27,7 @@ async def test_budgets_are_set_changed_and_removed(owner: Api) -> None:
         ("generator", None),
         ("structured_judge", None),
         ("embeddings", None),
+        ("agent", None),
     ]
     removed = (await owner(SET_BUDGET, {"h": None, "l": None}))["setModelBudget"]["budgets"]
     assert removed[0]["monthlyLimitUsd"] is None
