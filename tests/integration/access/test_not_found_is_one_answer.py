@@ -193,6 +193,11 @@ ACTIVITY_PROBES: dict[str, Probe] = {
         "mutation($a: ID!, $u: ID!) { unshareConversation(id: $a, userId: $u) { conversation { id } } }",
         lambda i: {"a": i.conversation, "u": i.user},
     ),
+    "sendMessage": (
+        """mutation($a: ID!, $c: ID!) { sendMessage(input: {agentId: $a, conversationId: $c,
+             content: "Hi?"}) { run { id } } }""",
+        lambda i: {"a": i.agent, "c": i.conversation},
+    ),
     "deleteConversation": (
         "mutation($a: ID!) { deleteConversation(id: $a) { deletedId } }",
         lambda i: {"a": i.conversation},
