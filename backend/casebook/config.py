@@ -43,6 +43,12 @@ class Settings(BaseSettings):
         "the public default",
     )
     session_days: int = 14
+    live_recheck_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="a websocket's credentials are checked again at most this long after the "
+        "last check, before operations and subscription events (docs/live-connections.md)",
+    )
     sign_in_failures_per_account: int = Field(
         default=10, ge=1, description="failed sign-ins to one account before it is throttled"
     )

@@ -9,6 +9,7 @@ from starlette.websockets import WebSocket
 from strawberry.types import Info as StrawberryInfo
 
 from casebook.domain.access.policy import Actor
+from casebook.graphql.live import LivePrincipal
 from casebook.graphql.loaders import Loaders
 from casebook.services.identity.auth import Authentication
 from casebook.services.kernel.context import ServiceContext
@@ -22,6 +23,8 @@ class GraphQLContext:
     auth: Authentication
     loaders: Loaders
     connection_params: dict[str, Any] = field(default_factory=dict)
+    # A websocket's credentials, checked again as it serves operations (graphql/live.py).
+    live: LivePrincipal | None = None
 
     @property
     def actor(self) -> Actor | None:

@@ -29,6 +29,7 @@ from strawberry.types.field import StrawberryField
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
 from casebook.domain.cases.masking import MASKED_TEXT
+from casebook.graphql.live import held
 from casebook.services.kernel.errors import Forbidden, Unauthenticated
 
 PUBLIC = "public"
@@ -106,8 +107,14 @@ class Requires(FieldExtension):
         if not self._allowed(source, info):
             return self._denied()
         result = next_(source, info, **kwargs)
-        # A subscription's resolver gives an async generator, not an awaitable.
+        if inspect.isasyncgen(result):
+            # A subscription: its principal is held to this rule for as long as it runs.
+            return held(info.context, result, lambda: self._still_allowed(source, info))
         return await result if inspect.isawaitable(result) else result
+
+    async def _still_allowed(self, source: Any, info: Any) -> None:
+        if not self._allowed(source, info):
+            self._denied()
 
 
 def _check_request(info: Any) -> None:

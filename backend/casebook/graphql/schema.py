@@ -8,6 +8,7 @@ from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
 from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.live import LivePrincipalCheck
 from casebook.graphql.mutations.activity import ActivityMutations
 from casebook.graphql.mutations.agents import AgentMutations
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
@@ -107,6 +108,7 @@ schema = CasebookSchema(
     extensions=[
         ObservedOperations,
         ErrorShape,
+        LivePrincipalCheck,
         RequestScope,
         lambda: QueryDepthLimiter(max_depth=12),
         lambda: MaxAliasesLimiter(max_alias_count=30),

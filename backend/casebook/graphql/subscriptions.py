@@ -1,6 +1,7 @@
 """Live updates relayed from Redis pub/sub, so any API process serves any dashboard."""
 
 from collections.abc import AsyncGenerator
+from typing import Any
 
 import orjson
 import strawberry
@@ -8,6 +9,7 @@ from strawberry import relay
 
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
+from casebook.graphql.live import held
 from casebook.graphql.permissions import AUTHENTICATED, requires
 from casebook.graphql.types.jobs.job import JobType
 from casebook.services.kernel import jobs
@@ -32,10 +34,8 @@ class Subscription:
             yield JobType.from_row(job)
             if job.status in FINISHED:
                 return
-            async for message in pubsub.listen():
-                if message["type"] != "message":
-                    continue
-                state = orjson.loads(message["data"])
+            changes = _states(pubsub)
+            async for state in held(info.context, changes, lambda: jobs.get_job(services, job_id)):
                 job = await jobs.get_job(services, job_id)
                 yield JobType.from_row(job)
                 if state["status"] in FINISHED:
@@ -43,3 +43,9 @@ class Subscription:
         finally:
             await pubsub.unsubscribe()
             await pubsub.aclose()
+
+
+async def _states(pubsub: Any) -> AsyncGenerator[dict[str, Any], None]:
+    async for message in pubsub.listen():
+        if message["type"] == "message":
+            yield orjson.loads(message["data"])

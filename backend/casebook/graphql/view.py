@@ -12,6 +12,7 @@ from strawberry.exceptions import ConnectionRejectionError
 
 from casebook.graphql.context import GraphQLContext
 from casebook.graphql.ids import decode_id
+from casebook.graphql.live import LivePrincipal
 from casebook.graphql.loaders import Loaders
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.logging import current_request_id
@@ -132,6 +133,10 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         except ServiceError as error:
             raise ConnectionRejectionError({"code": error.code, "message": error.message}) from None
         context.act_as(auth, self._services(auth))
+        context.live = LivePrincipal(
+            lambda: self._authenticate(context.request, params),
+            every_seconds=self.state.settings.live_recheck_seconds,
+        )
         return None
 
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
