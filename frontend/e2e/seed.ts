@@ -49,3 +49,78 @@ export async function addModelConnection(api: SignedInSession, name: string, mod
   );
   return data.addModelConnection.connection.id;
 }
+
+export interface SeedTool {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown> | null;
+  readOnly?: boolean;
+  endpoint?: string | null;
+}
+
+/** A model agent on a saved connection, visible to the organization. */
+export async function createModelAgent(api: SignedInSession, name: string, connectionId: string, model: string, tools: SeedTool[] = [], instructions = ''): Promise<string> {
+  const data = await api.request<{ createModelAgent: { agent: { id: string } } }>(
+    'mutation($input: CreateModelAgentInput!) { createModelAgent(input: $input) { agent { id } } }',
+    { input: { name, config: { connectionId, model, instructions, tools } } },
+  );
+  return data.createModelAgent.agent.id;
+}
+
+export interface SeedStep {
+  kind: 'TOOL_CALL' | 'TEXT';
+  text?: string;
+  toolName?: string;
+  arguments?: Record<string, unknown>;
+  status?: 'OK' | 'FAILED' | 'BLOCKED';
+  result?: string;
+}
+
+export interface SeedTurn {
+  question: string;
+  steps: SeedStep[];
+  isolated?: boolean;
+  eval?: boolean;
+  costUsd?: number;
+  latencyMs?: number;
+  model?: string;
+}
+
+/** A conversation as an integrator records it: each turn a question and the agent's reply with its steps. Returns each reply's run id. */
+export async function recordConversation(
+  api: SignedInSession,
+  conversation: { agentId: string; externalId: string; title: string; endUser?: string; memberId?: string; turns: SeedTurn[] },
+): Promise<string[]> {
+  const turns = conversation.turns.flatMap((turn, index) => [
+    { externalId: `${conversation.externalId}-q${index}`, role: 'USER', content: turn.question },
+    {
+      externalId: `${conversation.externalId}-a${index}`,
+      role: 'AGENT',
+      run: { steps: turn.steps, isolated: turn.isolated ?? false, eval: turn.eval ?? false, costUsd: turn.costUsd ?? null, latencyMs: turn.latencyMs ?? null, model: turn.model ?? null },
+    },
+  ]);
+  const data = await api.request<{ recordConversations: { conversations: { conversationId: string }[] } }>(
+    'mutation($input: RecordConversationsInput!) { recordConversations(input: $input) { conversations { conversationId } } }',
+    {
+      input: {
+        conversations: [
+          { externalId: conversation.externalId, agentId: conversation.agentId, title: conversation.title, endUser: conversation.endUser ?? null, memberId: conversation.memberId ?? null, turns },
+        ],
+      },
+    },
+  );
+  const conversationId = data.recordConversations.conversations[0]?.conversationId;
+  const runs = await api.request<{ runs: { edges: { node: { id: string } }[] } }>(
+    'query($filter: RunFilterInput) { runs(filter: $filter, first: 100) { edges { node { id } } } }',
+    { filter: { conversationId } },
+  );
+  // Newest first from the API; oldest first for the caller, as the turns were given.
+  return runs.runs.edges.map((edge) => edge.node.id).reverse();
+}
+
+/** A person's rating, recorded by an integrator. */
+export async function recordRating(api: SignedInSession, runId: string, value: 'UP' | 'DOWN', comment: string | null, endUser: string): Promise<void> {
+  await api.request('mutation($input: RecordRatingsInput!) { recordRatings(input: $input) { recorded } }', {
+    input: { ratings: [{ runId, value, comment, endUser }] },
+  });
+}

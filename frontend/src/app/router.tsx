@@ -7,6 +7,12 @@ import { NotFoundPage } from './NotFoundPage';
 /** The section pages load when first opened, so signing in does not wait for every screen's code. */
 const datasetsPage = async () => ({ Component: (await import('../datasets/DatasetsPage')).DatasetsPage });
 const datasetWorkspacePage = async () => ({ Component: (await import('../datasets/DatasetWorkspacePage')).DatasetWorkspacePage });
+const activityPage = async () => ({ Component: (await import('../activity/ActivityPage')).ActivityPage });
+const runDetailPage = async () => ({ Component: (await import('../activity/RunDetailPage')).RunDetailPage });
+const agentsPage = async () => ({ Component: (await import('../agents/AgentsPage')).AgentsPage });
+const agentPage = async () => ({ Component: (await import('../agents/AgentPage')).AgentPage });
+const newAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).NewAgentPage });
+const editAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).EditAgentPage });
 
 export function createConsoleRouter() {
   return createBrowserRouter([
@@ -23,6 +29,12 @@ export function createConsoleRouter() {
                 { index: true, element: <Navigate to="/datasets" replace /> },
                 { path: 'datasets', lazy: datasetsPage },
                 { path: 'datasets/:datasetId', lazy: datasetWorkspacePage },
+                { path: 'activity', lazy: activityPage },
+                { path: 'activity/runs/:runId', lazy: runDetailPage },
+                { path: 'agents', lazy: agentsPage },
+                { path: 'agents/new', lazy: newAgentPage },
+                { path: 'agents/:agentId', lazy: agentPage },
+                { path: 'agents/:agentId/edit', lazy: editAgentPage },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

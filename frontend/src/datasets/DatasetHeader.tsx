@@ -8,7 +8,7 @@ import { DeleteDatasetDialog } from './DeleteDatasetDialog';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { DatasetVersionsQuery } from './operations';
 import { ShareDialog } from './ShareDialog';
-import { VisibilityBadge } from './VisibilityBadge';
+import { VisibilityBadge } from '../sharing/VisibilityBadge';
 
 type Dialog = 'details' | 'share' | 'delete' | null;
 

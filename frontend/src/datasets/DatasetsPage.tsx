@@ -13,7 +13,7 @@ import { useViewer } from '../session/SessionProvider';
 import { PageHeader } from '../shell/PageHeader';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { DatasetsQuery } from './operations';
-import { VisibilityBadge } from './VisibilityBadge';
+import { VisibilityBadge } from '../sharing/VisibilityBadge';
 
 const PAGE_SIZE = 25;
 

@@ -14,6 +14,29 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query Runs($filter: RunFilterInput, $first: Int!, $after: String) {\n    runs(filter: $filter, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...RunRowFields\n        }\n      }\n    }\n  }\n": typeof types.RunsDocument,
+    "\n  query Run($id: ID!) {\n    run(id: $id) {\n      ...RunDetailFields\n      agentVersion {\n        number\n      }\n    }\n  }\n": typeof types.RunDocument,
+    "\n  query TargetDataset($id: ID!) {\n    dataset(id: $id) {\n      id\n      name\n      latestVersion\n      viewerCan {\n        edit\n        run\n      }\n    }\n  }\n": typeof types.TargetDatasetDocument,
+    "\n  fragment AgentListFields on Agent {\n    id\n    name\n    description\n    kind\n    visibility\n    latestVersion\n    updatedAt\n    owner {\n      id\n      name\n      email\n    }\n    viewerCan {\n      view\n      edit\n      run\n    }\n  }\n": typeof types.AgentListFieldsFragmentDoc,
+    "\n  query Agents($first: Int!, $after: String, $search: String, $kind: AgentKind, $runnable: Boolean! = false) {\n    agents(first: $first, after: $after, search: $search, kind: $kind, runnable: $runnable) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...AgentListFields\n        }\n      }\n    }\n  }\n": typeof types.AgentsDocument,
+    "\n  fragment AgentToolFields on AgentTool {\n    name\n    description\n    parameters\n    readOnly\n    endpoint\n  }\n": typeof types.AgentToolFieldsFragmentDoc,
+    "\n  fragment AgentVersionFields on AgentVersion {\n    number\n    kind\n    createdAt\n    model\n    modelConnection {\n      id\n      name\n    }\n    instructions\n    tools {\n      ...AgentToolFields\n    }\n    skills {\n      visible {\n        id\n        name\n        description\n      }\n      hiddenCount\n    }\n    url\n    timeoutSeconds\n  }\n": typeof types.AgentVersionFieldsFragmentDoc,
+    "\n  fragment AgentHeaderFields on Agent {\n    ...AgentListFields\n    ownedByViewer\n    createdAt\n  }\n": typeof types.AgentHeaderFieldsFragmentDoc,
+    "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentHeaderFields\n      currentVersion {\n        ...AgentVersionFields\n      }\n    }\n  }\n": typeof types.AgentDocument,
+    "\n  query AgentVersion($id: ID!, $number: Int!) {\n    agent(id: $id) {\n      id\n      version(number: $number) {\n        ...AgentVersionFields\n      }\n    }\n  }\n": typeof types.AgentVersionDocument,
+    "\n  query AgentVersions($id: ID!, $before: Int) {\n    agent(id: $id) {\n      id\n      versions(first: 100, before: $before) {\n        number\n        createdAt\n        model\n        url\n      }\n    }\n  }\n": typeof types.AgentVersionsDocument,
+    "\n  query AgentFormChoices {\n    modelConnections {\n      ...ModelConnectionFields\n    }\n    skills(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n        }\n      }\n    }\n  }\n": typeof types.AgentFormChoicesDocument,
+    "\n  mutation CreateModelAgent($input: CreateModelAgentInput!) {\n    createModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n": typeof types.CreateModelAgentDocument,
+    "\n  mutation CreateWebhookAgent($input: CreateWebhookAgentInput!) {\n    createWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n": typeof types.CreateWebhookAgentDocument,
+    "\n  mutation ConfigureModelAgent($input: ConfigureModelAgentInput!) {\n    configureModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n": typeof types.ConfigureModelAgentDocument,
+    "\n  mutation ConfigureWebhookAgent($input: ConfigureWebhookAgentInput!) {\n    configureWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n": typeof types.ConfigureWebhookAgentDocument,
+    "\n  mutation UpdateAgentDetails($input: UpdateAgentDetailsInput!) {\n    updateAgentDetails(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n    }\n  }\n": typeof types.UpdateAgentDetailsDocument,
+    "\n  mutation RotateAgentSecret($id: ID!) {\n    rotateAgentSecret(id: $id) {\n      agent {\n        id\n      }\n      signingSecret\n    }\n  }\n": typeof types.RotateAgentSecretDocument,
+    "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id) {\n      deletedId\n    }\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  query AgentSharing($id: ID!) {\n    agent(id: $id) {\n      id\n      visibility\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.AgentSharingDocument,
+    "\n  mutation SetAgentVisibility($id: ID!, $visibility: Visibility!) {\n    setAgentVisibility(id: $id, visibility: $visibility) {\n      agent {\n        id\n        visibility\n      }\n    }\n  }\n": typeof types.SetAgentVisibilityDocument,
+    "\n  mutation ShareAgent($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareAgent(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n      }\n    }\n  }\n": typeof types.ShareAgentDocument,
+    "\n  mutation RevokeAgentGrant($id: ID!, $userId: ID!) {\n    revokeAgentGrant(id: $id, userId: $userId) {\n      agent {\n        id\n      }\n    }\n  }\n": typeof types.RevokeAgentGrantDocument,
     "\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n": typeof types.CaseRowFieldsFragmentDoc,
     "\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n": typeof types.CaseFieldsFragmentDoc,
     "\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n": typeof types.DatasetCasesDocument,
@@ -50,6 +73,12 @@ type Documents = {
     "\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": typeof types.UpdateScoringDocument,
     "\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n": typeof types.SuggestRuleDocument,
     "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n": typeof types.AddModelConnectionDocument,
+    "\n  fragment RunStepFields on RunStep {\n    position\n    kind\n    text\n    toolName\n    arguments\n    status\n    result\n    readOnly\n  }\n": typeof types.RunStepFieldsFragmentDoc,
+    "\n  fragment RatingFields on Rating {\n    value\n    comment\n    raterEndUser\n    createdAt\n    updatedAt\n    byViewer\n    rater {\n      id\n      name\n      email\n    }\n  }\n": typeof types.RatingFieldsFragmentDoc,
+    "\n  fragment RunRowFields on Run {\n    id\n    question\n    answer\n    status\n    error\n    model\n    costUsd\n    latencyMs\n    isolated\n    eval\n    hasTranscript\n    startedAt\n    agentName\n    agentVersionNumber\n    agent {\n      id\n      name\n    }\n    ratingSummary {\n      up\n      down\n    }\n    conversation {\n      id\n      title\n      endUser\n      owner {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.RunRowFieldsFragmentDoc,
+    "\n  fragment RunDetailFields on Run {\n    ...RunRowFields\n    inputTokens\n    outputTokens\n    messageId\n    steps {\n      ...RunStepFields\n    }\n    ratings {\n      ...RatingFields\n    }\n    viewerRating {\n      ...RatingFields\n    }\n    questionMessage {\n      id\n      position\n      content\n    }\n    message {\n      id\n      position\n    }\n    conversation {\n      id\n      visibility\n      ownedByViewer\n      privateToAnother\n    }\n  }\n": typeof types.RunDetailFieldsFragmentDoc,
+    "\n  mutation RateRun($input: RateRunInput!) {\n    rateRun(input: $input) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n": typeof types.RateRunDocument,
+    "\n  mutation RemoveRating($runId: ID!) {\n    removeRating(runId: $runId) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n": typeof types.RemoveRatingDocument,
     "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": typeof types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
@@ -59,6 +88,29 @@ type Documents = {
     "\n  subscription JobProgress($id: ID!) {\n    jobProgress(id: $id) {\n      id\n      status\n      error\n      result\n    }\n  }\n": typeof types.JobProgressDocument,
 };
 const documents: Documents = {
+    "\n  query Runs($filter: RunFilterInput, $first: Int!, $after: String) {\n    runs(filter: $filter, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...RunRowFields\n        }\n      }\n    }\n  }\n": types.RunsDocument,
+    "\n  query Run($id: ID!) {\n    run(id: $id) {\n      ...RunDetailFields\n      agentVersion {\n        number\n      }\n    }\n  }\n": types.RunDocument,
+    "\n  query TargetDataset($id: ID!) {\n    dataset(id: $id) {\n      id\n      name\n      latestVersion\n      viewerCan {\n        edit\n        run\n      }\n    }\n  }\n": types.TargetDatasetDocument,
+    "\n  fragment AgentListFields on Agent {\n    id\n    name\n    description\n    kind\n    visibility\n    latestVersion\n    updatedAt\n    owner {\n      id\n      name\n      email\n    }\n    viewerCan {\n      view\n      edit\n      run\n    }\n  }\n": types.AgentListFieldsFragmentDoc,
+    "\n  query Agents($first: Int!, $after: String, $search: String, $kind: AgentKind, $runnable: Boolean! = false) {\n    agents(first: $first, after: $after, search: $search, kind: $kind, runnable: $runnable) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...AgentListFields\n        }\n      }\n    }\n  }\n": types.AgentsDocument,
+    "\n  fragment AgentToolFields on AgentTool {\n    name\n    description\n    parameters\n    readOnly\n    endpoint\n  }\n": types.AgentToolFieldsFragmentDoc,
+    "\n  fragment AgentVersionFields on AgentVersion {\n    number\n    kind\n    createdAt\n    model\n    modelConnection {\n      id\n      name\n    }\n    instructions\n    tools {\n      ...AgentToolFields\n    }\n    skills {\n      visible {\n        id\n        name\n        description\n      }\n      hiddenCount\n    }\n    url\n    timeoutSeconds\n  }\n": types.AgentVersionFieldsFragmentDoc,
+    "\n  fragment AgentHeaderFields on Agent {\n    ...AgentListFields\n    ownedByViewer\n    createdAt\n  }\n": types.AgentHeaderFieldsFragmentDoc,
+    "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentHeaderFields\n      currentVersion {\n        ...AgentVersionFields\n      }\n    }\n  }\n": types.AgentDocument,
+    "\n  query AgentVersion($id: ID!, $number: Int!) {\n    agent(id: $id) {\n      id\n      version(number: $number) {\n        ...AgentVersionFields\n      }\n    }\n  }\n": types.AgentVersionDocument,
+    "\n  query AgentVersions($id: ID!, $before: Int) {\n    agent(id: $id) {\n      id\n      versions(first: 100, before: $before) {\n        number\n        createdAt\n        model\n        url\n      }\n    }\n  }\n": types.AgentVersionsDocument,
+    "\n  query AgentFormChoices {\n    modelConnections {\n      ...ModelConnectionFields\n    }\n    skills(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n        }\n      }\n    }\n  }\n": types.AgentFormChoicesDocument,
+    "\n  mutation CreateModelAgent($input: CreateModelAgentInput!) {\n    createModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n": types.CreateModelAgentDocument,
+    "\n  mutation CreateWebhookAgent($input: CreateWebhookAgentInput!) {\n    createWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n": types.CreateWebhookAgentDocument,
+    "\n  mutation ConfigureModelAgent($input: ConfigureModelAgentInput!) {\n    configureModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n": types.ConfigureModelAgentDocument,
+    "\n  mutation ConfigureWebhookAgent($input: ConfigureWebhookAgentInput!) {\n    configureWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n": types.ConfigureWebhookAgentDocument,
+    "\n  mutation UpdateAgentDetails($input: UpdateAgentDetailsInput!) {\n    updateAgentDetails(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n    }\n  }\n": types.UpdateAgentDetailsDocument,
+    "\n  mutation RotateAgentSecret($id: ID!) {\n    rotateAgentSecret(id: $id) {\n      agent {\n        id\n      }\n      signingSecret\n    }\n  }\n": types.RotateAgentSecretDocument,
+    "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id) {\n      deletedId\n    }\n  }\n": types.DeleteAgentDocument,
+    "\n  query AgentSharing($id: ID!) {\n    agent(id: $id) {\n      id\n      visibility\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.AgentSharingDocument,
+    "\n  mutation SetAgentVisibility($id: ID!, $visibility: Visibility!) {\n    setAgentVisibility(id: $id, visibility: $visibility) {\n      agent {\n        id\n        visibility\n      }\n    }\n  }\n": types.SetAgentVisibilityDocument,
+    "\n  mutation ShareAgent($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareAgent(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n      }\n    }\n  }\n": types.ShareAgentDocument,
+    "\n  mutation RevokeAgentGrant($id: ID!, $userId: ID!) {\n    revokeAgentGrant(id: $id, userId: $userId) {\n      agent {\n        id\n      }\n    }\n  }\n": types.RevokeAgentGrantDocument,
     "\n  fragment CaseRowFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    masked\n    input\n    history {\n      role\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n    }\n    checks\n    tags\n    referenceVerified\n  }\n": types.CaseRowFieldsFragmentDoc,
     "\n  fragment CaseFields on Case {\n    id\n    revision\n    changedInVersion\n    source\n    sourceLink {\n      runId\n      conversationId\n      messageId\n    }\n    masked\n    input\n    history {\n      role\n      content\n    }\n    referenceAnswer\n    counterExample\n    expectedToolCalls {\n      tool\n      args\n    }\n    orderMode\n    checks\n    tags\n    note\n    referenceVerified\n    createdAt\n    revisedAt\n  }\n": types.CaseFieldsFragmentDoc,
     "\n  query DatasetCases($id: ID!, $version: Int, $first: Int!, $after: String, $tag: String, $source: String, $search: String) {\n    dataset(id: $id) {\n      id\n      cases(version: $version, first: $first, after: $after, tag: $tag, source: $source, search: $search) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...CaseRowFields\n          }\n        }\n      }\n    }\n  }\n": types.DatasetCasesDocument,
@@ -95,6 +147,12 @@ const documents: Documents = {
     "\n  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {\n    updateScoring(datasetId: $datasetId, patch: $patch) {\n      scoring {\n        ...ScoringFields\n        ...ScorerSwitchesFields\n      }\n    }\n  }\n": types.UpdateScoringDocument,
     "\n  query SuggestRule($criterion: String!) {\n    suggestRule(criterion: $criterion)\n  }\n": types.SuggestRuleDocument,
     "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n": types.AddModelConnectionDocument,
+    "\n  fragment RunStepFields on RunStep {\n    position\n    kind\n    text\n    toolName\n    arguments\n    status\n    result\n    readOnly\n  }\n": types.RunStepFieldsFragmentDoc,
+    "\n  fragment RatingFields on Rating {\n    value\n    comment\n    raterEndUser\n    createdAt\n    updatedAt\n    byViewer\n    rater {\n      id\n      name\n      email\n    }\n  }\n": types.RatingFieldsFragmentDoc,
+    "\n  fragment RunRowFields on Run {\n    id\n    question\n    answer\n    status\n    error\n    model\n    costUsd\n    latencyMs\n    isolated\n    eval\n    hasTranscript\n    startedAt\n    agentName\n    agentVersionNumber\n    agent {\n      id\n      name\n    }\n    ratingSummary {\n      up\n      down\n    }\n    conversation {\n      id\n      title\n      endUser\n      owner {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.RunRowFieldsFragmentDoc,
+    "\n  fragment RunDetailFields on Run {\n    ...RunRowFields\n    inputTokens\n    outputTokens\n    messageId\n    steps {\n      ...RunStepFields\n    }\n    ratings {\n      ...RatingFields\n    }\n    viewerRating {\n      ...RatingFields\n    }\n    questionMessage {\n      id\n      position\n      content\n    }\n    message {\n      id\n      position\n    }\n    conversation {\n      id\n      visibility\n      ownedByViewer\n      privateToAnother\n    }\n  }\n": types.RunDetailFieldsFragmentDoc,
+    "\n  mutation RateRun($input: RateRunInput!) {\n    rateRun(input: $input) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n": types.RateRunDocument,
+    "\n  mutation RemoveRating($runId: ID!) {\n    removeRating(runId: $runId) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n": types.RemoveRatingDocument,
     "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": types.LoginDocument,
@@ -118,6 +176,98 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Runs($filter: RunFilterInput, $first: Int!, $after: String) {\n    runs(filter: $filter, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...RunRowFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Runs($filter: RunFilterInput, $first: Int!, $after: String) {\n    runs(filter: $filter, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...RunRowFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Run($id: ID!) {\n    run(id: $id) {\n      ...RunDetailFields\n      agentVersion {\n        number\n      }\n    }\n  }\n"): (typeof documents)["\n  query Run($id: ID!) {\n    run(id: $id) {\n      ...RunDetailFields\n      agentVersion {\n        number\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TargetDataset($id: ID!) {\n    dataset(id: $id) {\n      id\n      name\n      latestVersion\n      viewerCan {\n        edit\n        run\n      }\n    }\n  }\n"): (typeof documents)["\n  query TargetDataset($id: ID!) {\n    dataset(id: $id) {\n      id\n      name\n      latestVersion\n      viewerCan {\n        edit\n        run\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentListFields on Agent {\n    id\n    name\n    description\n    kind\n    visibility\n    latestVersion\n    updatedAt\n    owner {\n      id\n      name\n      email\n    }\n    viewerCan {\n      view\n      edit\n      run\n    }\n  }\n"): (typeof documents)["\n  fragment AgentListFields on Agent {\n    id\n    name\n    description\n    kind\n    visibility\n    latestVersion\n    updatedAt\n    owner {\n      id\n      name\n      email\n    }\n    viewerCan {\n      view\n      edit\n      run\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Agents($first: Int!, $after: String, $search: String, $kind: AgentKind, $runnable: Boolean! = false) {\n    agents(first: $first, after: $after, search: $search, kind: $kind, runnable: $runnable) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...AgentListFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Agents($first: Int!, $after: String, $search: String, $kind: AgentKind, $runnable: Boolean! = false) {\n    agents(first: $first, after: $after, search: $search, kind: $kind, runnable: $runnable) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...AgentListFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentToolFields on AgentTool {\n    name\n    description\n    parameters\n    readOnly\n    endpoint\n  }\n"): (typeof documents)["\n  fragment AgentToolFields on AgentTool {\n    name\n    description\n    parameters\n    readOnly\n    endpoint\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentVersionFields on AgentVersion {\n    number\n    kind\n    createdAt\n    model\n    modelConnection {\n      id\n      name\n    }\n    instructions\n    tools {\n      ...AgentToolFields\n    }\n    skills {\n      visible {\n        id\n        name\n        description\n      }\n      hiddenCount\n    }\n    url\n    timeoutSeconds\n  }\n"): (typeof documents)["\n  fragment AgentVersionFields on AgentVersion {\n    number\n    kind\n    createdAt\n    model\n    modelConnection {\n      id\n      name\n    }\n    instructions\n    tools {\n      ...AgentToolFields\n    }\n    skills {\n      visible {\n        id\n        name\n        description\n      }\n      hiddenCount\n    }\n    url\n    timeoutSeconds\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentHeaderFields on Agent {\n    ...AgentListFields\n    ownedByViewer\n    createdAt\n  }\n"): (typeof documents)["\n  fragment AgentHeaderFields on Agent {\n    ...AgentListFields\n    ownedByViewer\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentHeaderFields\n      currentVersion {\n        ...AgentVersionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentHeaderFields\n      currentVersion {\n        ...AgentVersionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentVersion($id: ID!, $number: Int!) {\n    agent(id: $id) {\n      id\n      version(number: $number) {\n        ...AgentVersionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersion($id: ID!, $number: Int!) {\n    agent(id: $id) {\n      id\n      version(number: $number) {\n        ...AgentVersionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentVersions($id: ID!, $before: Int) {\n    agent(id: $id) {\n      id\n      versions(first: 100, before: $before) {\n        number\n        createdAt\n        model\n        url\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersions($id: ID!, $before: Int) {\n    agent(id: $id) {\n      id\n      versions(first: 100, before: $before) {\n        number\n        createdAt\n        model\n        url\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentFormChoices {\n    modelConnections {\n      ...ModelConnectionFields\n    }\n    skills(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentFormChoices {\n    modelConnections {\n      ...ModelConnectionFields\n    }\n    skills(first: 100) {\n      edges {\n        node {\n          id\n          name\n          description\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateModelAgent($input: CreateModelAgentInput!) {\n    createModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateModelAgent($input: CreateModelAgentInput!) {\n    createModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookAgent($input: CreateWebhookAgentInput!) {\n    createWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookAgent($input: CreateWebhookAgentInput!) {\n    createWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n      signingSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfigureModelAgent($input: ConfigureModelAgentInput!) {\n    configureModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n"): (typeof documents)["\n  mutation ConfigureModelAgent($input: ConfigureModelAgentInput!) {\n    configureModelAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfigureWebhookAgent($input: ConfigureWebhookAgentInput!) {\n    configureWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n"): (typeof documents)["\n  mutation ConfigureWebhookAgent($input: ConfigureWebhookAgentInput!) {\n    configureWebhookAgent(input: $input) {\n      agent {\n        ...AgentHeaderFields\n        currentVersion {\n          ...AgentVersionFields\n        }\n      }\n      newVersion\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAgentDetails($input: UpdateAgentDetailsInput!) {\n    updateAgentDetails(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAgentDetails($input: UpdateAgentDetailsInput!) {\n    updateAgentDetails(input: $input) {\n      agent {\n        ...AgentHeaderFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateAgentSecret($id: ID!) {\n    rotateAgentSecret(id: $id) {\n      agent {\n        id\n      }\n      signingSecret\n    }\n  }\n"): (typeof documents)["\n  mutation RotateAgentSecret($id: ID!) {\n    rotateAgentSecret(id: $id) {\n      agent {\n        id\n      }\n      signingSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id) {\n      deletedId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id) {\n      deletedId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentSharing($id: ID!) {\n    agent(id: $id) {\n      id\n      visibility\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentSharing($id: ID!) {\n    agent(id: $id) {\n      id\n      visibility\n      grants {\n        user {\n          id\n          name\n          email\n        }\n        level\n        doesNothing\n      }\n    }\n    members {\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAgentVisibility($id: ID!, $visibility: Visibility!) {\n    setAgentVisibility(id: $id, visibility: $visibility) {\n      agent {\n        id\n        visibility\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetAgentVisibility($id: ID!, $visibility: Visibility!) {\n    setAgentVisibility(id: $id, visibility: $visibility) {\n      agent {\n        id\n        visibility\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShareAgent($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareAgent(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ShareAgent($id: ID!, $userId: ID!, $level: GrantLevel!) {\n    shareAgent(id: $id, userId: $userId, level: $level) {\n      grant {\n        user {\n          id\n        }\n        level\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeAgentGrant($id: ID!, $userId: ID!) {\n    revokeAgentGrant(id: $id, userId: $userId) {\n      agent {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeAgentGrant($id: ID!, $userId: ID!) {\n    revokeAgentGrant(id: $id, userId: $userId) {\n      agent {\n        id\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -262,6 +412,30 @@ export function graphql(source: "\n  query SuggestRule($criterion: String!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddModelConnection($input: AddModelConnectionInput!) {\n    addModelConnection(input: $input) {\n      connection {\n        ...ModelConnectionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RunStepFields on RunStep {\n    position\n    kind\n    text\n    toolName\n    arguments\n    status\n    result\n    readOnly\n  }\n"): (typeof documents)["\n  fragment RunStepFields on RunStep {\n    position\n    kind\n    text\n    toolName\n    arguments\n    status\n    result\n    readOnly\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RatingFields on Rating {\n    value\n    comment\n    raterEndUser\n    createdAt\n    updatedAt\n    byViewer\n    rater {\n      id\n      name\n      email\n    }\n  }\n"): (typeof documents)["\n  fragment RatingFields on Rating {\n    value\n    comment\n    raterEndUser\n    createdAt\n    updatedAt\n    byViewer\n    rater {\n      id\n      name\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RunRowFields on Run {\n    id\n    question\n    answer\n    status\n    error\n    model\n    costUsd\n    latencyMs\n    isolated\n    eval\n    hasTranscript\n    startedAt\n    agentName\n    agentVersionNumber\n    agent {\n      id\n      name\n    }\n    ratingSummary {\n      up\n      down\n    }\n    conversation {\n      id\n      title\n      endUser\n      owner {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment RunRowFields on Run {\n    id\n    question\n    answer\n    status\n    error\n    model\n    costUsd\n    latencyMs\n    isolated\n    eval\n    hasTranscript\n    startedAt\n    agentName\n    agentVersionNumber\n    agent {\n      id\n      name\n    }\n    ratingSummary {\n      up\n      down\n    }\n    conversation {\n      id\n      title\n      endUser\n      owner {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RunDetailFields on Run {\n    ...RunRowFields\n    inputTokens\n    outputTokens\n    messageId\n    steps {\n      ...RunStepFields\n    }\n    ratings {\n      ...RatingFields\n    }\n    viewerRating {\n      ...RatingFields\n    }\n    questionMessage {\n      id\n      position\n      content\n    }\n    message {\n      id\n      position\n    }\n    conversation {\n      id\n      visibility\n      ownedByViewer\n      privateToAnother\n    }\n  }\n"): (typeof documents)["\n  fragment RunDetailFields on Run {\n    ...RunRowFields\n    inputTokens\n    outputTokens\n    messageId\n    steps {\n      ...RunStepFields\n    }\n    ratings {\n      ...RatingFields\n    }\n    viewerRating {\n      ...RatingFields\n    }\n    questionMessage {\n      id\n      position\n      content\n    }\n    message {\n      id\n      position\n    }\n    conversation {\n      id\n      visibility\n      ownedByViewer\n      privateToAnother\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RateRun($input: RateRunInput!) {\n    rateRun(input: $input) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RateRun($input: RateRunInput!) {\n    rateRun(input: $input) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveRating($runId: ID!) {\n    removeRating(runId: $runId) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveRating($runId: ID!) {\n    removeRating(runId: $runId) {\n      run {\n        id\n        ratingSummary {\n          up\n          down\n        }\n        ratings {\n          ...RatingFields\n        }\n        viewerRating {\n          ...RatingFields\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

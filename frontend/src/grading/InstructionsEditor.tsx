@@ -2,13 +2,20 @@ import { Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Markdown } from '../markdown/Markdown';
 
-/** The judge's instructions in Markdown: written in one tab, read as they will render in the other. */
+const JUDGE_INSTRUCTIONS = 'What the judge should know beyond the criteria: the product, the tone you expect, what never to accept. Markdown.';
+
+/** Instructions in Markdown (the judge's, an agent's): written in one tab, read as they will render in the other. */
 export function InstructionsEditor({
+  id = 'judge-instructions',
+  description = JUDGE_INSTRUCTIONS,
   value,
   error,
   disabled,
   onChange,
 }: {
+  /** Unique on the page: names the label the text box is labelled by. */
+  id?: string;
+  description?: string;
   value: string;
   error?: React.ReactNode;
   disabled: boolean;
@@ -17,11 +24,11 @@ export function InstructionsEditor({
   const [tab, setTab] = useState<string | null>('write');
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id="judge-instructions-label">
+      <Text size="sm" fw={500} id={`${id}-label`}>
         Instructions
       </Text>
       <Text size="xs" c="dimmed">
-        What the judge should know beyond the criteria: the product, the tone you expect, what never to accept. Markdown.
+        {description}
       </Text>
       <Tabs value={tab} onChange={setTab} variant="outline">
         <Tabs.List aria-label="Instructions">
@@ -30,7 +37,7 @@ export function InstructionsEditor({
         </Tabs.List>
         <Tabs.Panel value="write" pt="xs">
           <Textarea
-            aria-labelledby="judge-instructions-label"
+            aria-labelledby={`${id}-label`}
             autosize
             minRows={5}
             maxRows={18}

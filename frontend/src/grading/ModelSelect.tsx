@@ -73,10 +73,12 @@ export function AddModelButton({
 }
 
 /**
- * The judge's model: a compact, searchable selector of the saved models,
- * grouped by connection, and **Add model** for a new provider, model and key.
+ * A model to answer or grade with (the judge's, an agent's): a compact,
+ * searchable selector of the saved models, grouped by connection, and
+ * **Add model** for a new provider, model and key.
  */
 export function ModelSelect({
+  description = 'The model the judge grades with.',
   connections,
   connectionId,
   model,
@@ -86,6 +88,7 @@ export function ModelSelect({
   onChange,
   onConnectionAdded,
 }: {
+  description?: string;
   connections: readonly ModelConnectionFieldsFragment[];
   connectionId: string | null;
   model: string | null;
@@ -100,7 +103,7 @@ export function ModelSelect({
     <Group align="flex-end" gap="sm" wrap="nowrap">
       <Select
         label="Model"
-        description="The model the judge grades with."
+        description={description}
         placeholder={connections.length === 0 ? 'No saved model yet: add one' : 'Search saved models'}
         data={withChosen(connectionGroups(connections), value)}
         value={value}

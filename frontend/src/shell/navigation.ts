@@ -1,4 +1,4 @@
-import { IconDatabase, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconDatabase, IconRobot, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -15,12 +15,20 @@ export interface NavGroup {
 }
 
 /**
- * The console's sections. Datasets is the main one; Results and review, Eval
- * runs and Activity join here as they are built, each as an item or a group.
+ * The console's sections. Datasets is the main one; Activity, where agents'
+ * answers are read and curated, and the agents themselves come next. Results
+ * and review and Eval runs join as they are built.
  */
 export const NAVIGATION: NavGroup[] = [
   {
     heading: null,
     items: [{ label: 'Datasets', to: '/datasets', icon: IconDatabase, description: 'Cases, results and grading' }],
+  },
+  {
+    heading: 'Agents and answers',
+    items: [
+      { label: 'Activity', to: '/activity', icon: IconActivity, description: 'Runs, their steps and ratings' },
+      { label: 'Agents', to: '/agents', icon: IconRobot, description: 'Model and webhook agents, their versions' },
+    ],
   },
 ];

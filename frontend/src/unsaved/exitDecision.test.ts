@@ -122,4 +122,14 @@ describe('describePrompt', () => {
       /Saving creates a new version of the dataset\.$/,
     );
   });
+
+  it('says what saving an editor outside a dataset does, in its own words', () => {
+    const agent = { id: 'agent:7', label: 'Agent “Support bot”', dirty: true, canSave: true, saveEffect: 'Saving creates a new version of the agent when its configuration changed.' };
+    expect(describePrompt({ kind: 'navigation', editors: [agent], choices: ['save', 'discard', 'stay'] }).body).toBe(
+      'Agent “Support bot” has changes that are not saved. Saving creates a new version of the agent when its configuration changed.',
+    );
+    expect(describePrompt({ kind: 'sign-out', editors: [agent, caseEditor], choices: ['save', 'discard', 'stay'] }).body).toBe(
+      'Agent “Support bot” and Case 42 have changes that are not saved. Saving creates a new version of the agent when its configuration changed. Saving creates a new version of the dataset.',
+    );
+  });
 });

@@ -27,6 +27,8 @@ export interface RegisteredEditor {
   keepsLocation?: (next: LocationLike, current: LocationLike) => boolean;
   /** Whether saving makes a new version of the dataset (a case does; Grading and the details do not). Yes when left out. */
   createsVersion?: boolean;
+  /** What saving does, as a sentence, for an editor outside a dataset ("Saving creates version 4 of the agent."); overrides `createsVersion`. */
+  saveEffect?: string;
 }
 
 export interface ExitAttempt {
@@ -119,11 +121,12 @@ const HEADINGS: Record<ExitKind, string> = {
 export function describePrompt(prompt: ExitPrompt): { heading: string; body: string } {
   const labels = prompt.editors.map((editor) => editor.label);
   const what = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-  const versioned = prompt.editors.some((editor) => editor.createsVersion !== false);
-  const saving = !prompt.choices.includes('save')
-    ? 'It cannot be saved as it stands: go back to finish it, or discard it.'
-    : versioned
-      ? 'Saving creates a new version of the dataset.'
-      : 'Saving creates no new version: no case changes.';
+  const ofDatasets = prompt.editors.filter((editor) => editor.saveEffect === undefined);
+  const datasetEffect =
+    ofDatasets.length === 0
+      ? []
+      : [ofDatasets.some((editor) => editor.createsVersion !== false) ? 'Saving creates a new version of the dataset.' : 'Saving creates no new version: no case changes.'];
+  const effects = [...new Set([...prompt.editors.flatMap((editor) => (editor.saveEffect === undefined ? [] : [editor.saveEffect])), ...datasetEffect])];
+  const saving = !prompt.choices.includes('save') ? 'It cannot be saved as it stands: go back to finish it, or discard it.' : effects.join(' ');
   return { heading: HEADINGS[prompt.kind], body: `${what} ${labels.length === 1 ? 'has' : 'have'} changes that are not saved. ${saving}` };
 }

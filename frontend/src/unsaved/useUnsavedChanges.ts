@@ -18,6 +18,8 @@ export interface UnsavedChangesOptions {
   keepsLocation?: (next: LocationLike, current: LocationLike) => boolean;
   /** False for an editor whose save makes no version (Grading, the dataset's details). */
   createsVersion?: boolean;
+  /** What saving does, for an editor outside a dataset: "Saving creates a new version of the agent." */
+  saveEffect?: string;
 }
 
 /**
@@ -49,6 +51,9 @@ export function useUnsavedChanges(options: UnsavedChangesOptions): { confirmClos
       },
       get createsVersion() {
         return latest.current.createsVersion;
+      },
+      get saveEffect() {
+        return latest.current.saveEffect;
       },
       save: () => latest.current.save(),
       discard: () => latest.current.discard(),

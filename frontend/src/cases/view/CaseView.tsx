@@ -7,7 +7,7 @@ import { describeCheck } from '../checks';
 import { ORDER_MODE_WORDS } from '../form/ToolCallsEditor';
 import type { OrderMode } from '../caseForm';
 import { CaseFacts } from './CaseFacts';
-import classes from './CaseView.module.css';
+import classes from '../../thread/Thread.module.css';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -8,7 +8,7 @@ function html(grant: GrantShown, canChange = true): string {
     <MantineProvider>
       <Table>
         <Table.Tbody>
-          <GrantRow grant={grant} canChange={canChange} busy={false} onLevel={() => undefined} onRemove={() => undefined} />
+          <GrantRow grant={grant} canChange={canChange} busy={false} legacyUseExplanation="It gives nothing." onLevel={() => undefined} onRemove={() => undefined} />
         </Table.Tbody>
       </Table>
     </MantineProvider>,

@@ -14,20 +14,22 @@ export const OFFERED_LEVELS: { value: 'READ' | 'EDIT'; label: string }[] = [
   { value: 'EDIT', label: 'Can edit' },
 ];
 
-const LEGACY_USE_EXPLANATION =
-  'A use grant let someone run evals over the dataset. Everyone who may read runs can already do that, so it gives nothing; it is kept until you remove it.';
-
-/** One person's access: read or edit, which can be changed; a legacy use grant says it does nothing. */
+/**
+ * One person's access: read or edit, which can be changed; a legacy use grant
+ * says it does nothing, and `legacyUseExplanation` says why for this kind of resource.
+ */
 export function GrantRow({
   grant,
   canChange,
   busy,
+  legacyUseExplanation,
   onLevel,
   onRemove,
 }: {
   grant: GrantShown;
   canChange: boolean;
   busy: boolean;
+  legacyUseExplanation: string;
   onLevel: (level: 'READ' | 'EDIT') => void;
   onRemove: () => void;
 }) {
@@ -50,7 +52,7 @@ export function GrantRow({
             <Badge color="gray" variant="outline">
               Use
             </Badge>
-            <Tooltip label={LEGACY_USE_EXPLANATION} multiline w={300}>
+            <Tooltip label={legacyUseExplanation} multiline w={300}>
               <Text size="xs" c="dimmed" tabIndex={0}>
                 Does nothing: a legacy use grant
               </Text>
