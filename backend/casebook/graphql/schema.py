@@ -4,10 +4,17 @@ import logging
 
 import strawberry
 from graphql.error import GraphQLError
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 from strawberry.types import ExecutionContext
 
 from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.lean_execution import LeanExecutionContext
 from casebook.graphql.live import LivePrincipalCheck
 from casebook.graphql.mutations.activity import ActivityMutations
 from casebook.graphql.mutations.agents import AgentMutations
@@ -85,6 +92,16 @@ class CasebookSchema(strawberry.Schema):
                 log.error("unexpected error in %s", error.path, exc_info=error.original_error)
 
 
+# Documents parsed and validated once, then reused: clients send the same few
+# operations over and over. Bounded, so unique documents cannot grow memory.
+DOCUMENT_CACHE_SIZE = 512
+# The limits' rules are made once: validation is cached by document *and* rules,
+# and rules made anew for each request would never match.
+LIMIT_RULES = [
+    *QueryDepthLimiter(max_depth=12).validation_rules,
+    *MaxAliasesLimiter(max_alias_count=30).validation_rules,
+]
+
 schema = CasebookSchema(
     query=Query,
     mutation=Mutation,
@@ -110,10 +127,12 @@ schema = CasebookSchema(
         ErrorShape,
         LivePrincipalCheck,
         RequestScope,
-        lambda: QueryDepthLimiter(max_depth=12),
-        lambda: MaxAliasesLimiter(max_alias_count=30),
+        lambda: AddValidationRules(LIMIT_RULES),
+        lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),
+        lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ],
     schema_directives=[RequiresDirective],
+    execution_context_class=LeanExecutionContext,
 )
 
 

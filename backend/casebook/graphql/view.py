@@ -1,7 +1,9 @@
 """The Strawberry view: builds each request's context from its credentials."""
 
+import json
 from typing import Any
 
+import orjson
 import structlog
 from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from starlette.requests import Request
@@ -138,6 +140,14 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             every_seconds=self.state.settings.live_recheck_seconds,
         )
         return None
+
+    def encode_json(self, data: object) -> bytes:
+        """orjson, several times faster than the standard library on a page of cases;
+        the standard library for what orjson refuses (integers beyond 64 bits)."""
+        try:
+            return orjson.dumps(data)
+        except TypeError:
+            return json.dumps(data).encode()
 
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
         response = super().create_response(response_data, sub_response)

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.config import Settings
-from casebook.db.engine import SessionMaker
+from casebook.db.engine import SessionMaker, reading_session
 from casebook.db.models import ApiKey, Membership, User, UserSession
 from casebook.domain.access.catalog import Permission, Role
 from casebook.domain.access.policy import Actor
@@ -219,7 +219,7 @@ async def _actor_for_session(
             UserSession.expires_at > now,
         )
     )
-    async with sessionmaker() as session:
+    async with reading_session(sessionmaker) as session:
         found = (await session.execute(query)).one_or_none()
     if found is None:
         return None
@@ -237,26 +237,38 @@ async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Acto
         raise Unauthenticated("the API key is not valid")
     prefix, secret = parsed
     now = datetime.now(UTC)
-    async with sessionmaker() as session, session.begin():
-        key = (
-            await session.execute(select(ApiKey).where(ApiKey.prefix == prefix))
-        ).scalar_one_or_none()
+    # The key and its issuer's membership now, in one statement.
+    query = (
+        select(ApiKey, col(Membership.role))
+        .outerjoin(
+            Membership,
+            and_(
+                Membership.user_id == ApiKey.issuer_user_id,
+                Membership.organization_id == ApiKey.organization_id,
+            ),
+        )
+        .where(ApiKey.prefix == prefix)
+    )
+    async with reading_session(sessionmaker) as session:
+        found = (await session.execute(query)).one_or_none()
+        key, role = found if found is not None else (None, None)
         if key is None or not constant_time_equal(key.secret_hash, token_digest(secret)):
             raise Unauthenticated("the API key is not valid")
         if key.revoked_at is not None:
             raise Unauthenticated("the API key was revoked")
         if key.expires_at is not None and key.expires_at <= now:
             raise Unauthenticated("the API key has expired")
-        membership = await _membership(session, key.issuer_user_id, key.organization_id)
-        if membership is None:
+        if role is None:
             raise Unauthenticated("the API key's issuer is no longer a member of its organization")
         if key.last_used_at is None or now - key.last_used_at > timedelta(minutes=1):
+            # Written at most once a minute, so most requests only read.
             key.last_used_at = now
+            await session.commit()
         assert key.id is not None
         return Actor(
             key.issuer_user_id,
             key.organization_id,
-            Role(membership.role),
+            Role(role),
             scopes=frozenset(
                 Permission(s) for s in key.scopes if s in Permission._value2member_map_
             ),

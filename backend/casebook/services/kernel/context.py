@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.config import Settings
-from casebook.db.engine import SessionMaker
+from casebook.db.engine import SessionMaker, reading_session
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
 from casebook.services.kernel.access_memo import AccessMemo, attach
@@ -51,7 +51,8 @@ class ServiceContext:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
-        """A read: access decided earlier in the request is reused."""
-        async with self.sessionmaker() as session:
+        """A read (no transaction around it): access decided earlier in the request is
+        reused."""
+        async with reading_session(self.sessionmaker) as session:
             attach(session, self.access)
             yield session

@@ -47,88 +47,70 @@ class CaseSourceLinkType:
 
 @strawberry.type(name="Case")
 class CaseType(relay.Node):
+    """Every field is a value set once from the view: a page of fifty cases resolves
+    hundreds of fields, and a value is the cheapest field to resolve. Copied text goes
+    through the rule that may mask it all the same (a field extension)."""
+
     id: relay.NodeID[int]
     view: strawberry.Private[CaseView]
+    revision: int = strawberry.field(description="The revision of the case this version holds.")
+    changed_in_version: int = strawberry.field(
+        description="The version in which this revision was made."
+    )
+    source: str = strawberry.field(
+        description="manual, import, conversation or synthetic — set by the server."
+    )
+    source_link: CaseSourceLinkType | None
+    masked: bool = strawberry.field(description="True when copied text is hidden from this reader.")
+    input: str = strawberry.field(extensions=_copied_text())
+    history: list[TurnType] = strawberry.field(extensions=_copied_text(mask=[]))
+    reference_answer: str | None = strawberry.field(extensions=_copied_text())
+    counter_example: str | None = strawberry.field(extensions=_copied_text())
+    expected_tool_calls: list[ExpectedToolCallType] = strawberry.field(
+        extensions=_copied_text(mask=[])
+    )
+    note: str | None = strawberry.field(extensions=_copied_text())
+    order_mode: str = strawberry.field(description="any, in_order or exact")
+    checks: list[JSON]
+    tags: list[str]
+    reference_verified: bool
+    created_at: datetime | None
+    revised_at: datetime | None
 
     @classmethod
     def from_view(cls, view: CaseView) -> "CaseType":
-        return cls(id=view.case_id, view=view)
-
-    @strawberry.field(description="The revision of the case this version holds.")
-    def revision(self) -> int:
-        return self.view.revision
-
-    @strawberry.field(description="The version in which this revision was made.")
-    def changed_in_version(self) -> int:
-        return self.view.changed_in_version
-
-    @strawberry.field(description="manual, import, conversation or synthetic — set by the server.")
-    def source(self) -> str:
-        return self.view.source
-
-    @strawberry.field
-    def source_link(self) -> CaseSourceLinkType | None:
-        link = self.view.link
-        if link.run_id is None and link.conversation_id is None and link.message_id is None:
-            return None
-        return CaseSourceLinkType(
-            run_id=link.run_id, conversation_id=link.conversation_id, message_id=link.message_id
+        content, link = view.content, view.link
+        linked = not (
+            link.run_id is None and link.conversation_id is None and link.message_id is None
         )
-
-    @strawberry.field(description="True when copied text is hidden from this reader.")
-    def masked(self) -> bool:
-        return self.view.masked
-
-    @strawberry.field(extensions=_copied_text())
-    def input(self) -> str:
-        return self.view.content.input
-
-    @strawberry.field(extensions=_copied_text(mask=[]))
-    def history(self) -> list[TurnType]:
-        return [TurnType(role=t.role, content=t.content) for t in self.view.content.history]
-
-    @strawberry.field(extensions=_copied_text())
-    def reference_answer(self) -> str | None:
-        return self.view.content.reference_answer
-
-    @strawberry.field(extensions=_copied_text())
-    def counter_example(self) -> str | None:
-        return self.view.content.counter_example
-
-    @strawberry.field(extensions=_copied_text(mask=[]))
-    def expected_tool_calls(self) -> list[ExpectedToolCallType]:
-        return [
-            ExpectedToolCallType(tool=c.tool, args=JSON(c.args))
-            for c in self.view.content.expected_tool_calls
-        ]
-
-    @strawberry.field(extensions=_copied_text())
-    def note(self) -> str | None:
-        return self.view.content.note
-
-    @strawberry.field(description="any, in_order or exact")
-    def order_mode(self) -> str:
-        return self.view.content.order_mode
-
-    @strawberry.field
-    def checks(self) -> list[JSON]:
-        return [JSON(c) for c in self.view.content.checks]
-
-    @strawberry.field
-    def tags(self) -> list[str]:
-        return list(self.view.content.tags)
-
-    @strawberry.field
-    def reference_verified(self) -> bool:
-        return self.view.content.reference_verified
-
-    @strawberry.field
-    def created_at(self) -> datetime | None:
-        return self.view.created_at
-
-    @strawberry.field
-    def revised_at(self) -> datetime | None:
-        return self.view.revised_at
+        return cls(
+            id=view.case_id,
+            view=view,
+            revision=view.revision,
+            changed_in_version=view.changed_in_version,
+            source=view.source,
+            source_link=CaseSourceLinkType(
+                run_id=link.run_id, conversation_id=link.conversation_id, message_id=link.message_id
+            )
+            if linked
+            else None,
+            masked=view.masked,
+            input=content.input,
+            history=[TurnType(role=t.role, content=t.content) for t in content.history],
+            reference_answer=content.reference_answer,
+            counter_example=content.counter_example,
+            expected_tool_calls=[
+                ExpectedToolCallType(tool=c.tool, args=JSON(c.args))
+                for c in content.expected_tool_calls
+            ],
+            note=content.note,
+            order_mode=content.order_mode,
+            checks=[JSON(c) for c in content.checks],
+            tags=list(content.tags),
+            reference_verified=content.reference_verified,
+            created_at=view.created_at,
+            revised_at=view.revised_at,
+        )
 
     @classmethod
     async def resolve_nodes(

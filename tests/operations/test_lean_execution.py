@@ -1,0 +1,103 @@
+"""Plain fields read directly answer exactly what graphql-core's own path answers —
+values, nulls, and errors alike."""
+
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Any
+
+import pytest
+import strawberry
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+
+from casebook.graphql.lean_execution import LeanExecutionContext
+
+
+@strawberry.enum
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@strawberry.type
+class Item:
+    name: str
+    label: str | None
+    count: int
+    ratio: float
+    when: datetime | None
+    colour: Colour
+    tags: list[str]
+
+    @strawberry.field
+    def computed(self) -> str:
+        return self.name.upper()
+
+
+class Broken:
+    """Values a resolver should never give: they must fail as graphql-core fails them."""
+
+    name = None  # null in a non-null field
+    label = 3.5  # a float where a String is declared
+    count = "many"  # not an Int
+    ratio = float("inf")
+    colour = "green"  # not an enum value
+    tags = ("x",)
+    when = "not a date"
+
+    @property
+    def computed(self) -> str:
+        raise RuntimeError("boom")
+
+
+ITEMS: list[Any] = [
+    Item(name="a", label=None, count=1, ratio=0.5, when=None, colour=Colour.RED, tags=[]),
+    Item(
+        name="b",
+        label="B",
+        count=2**31 - 1,
+        ratio=1e-9,
+        when=datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+        colour=Colour.BLUE,
+        tags=["t"],
+    ),
+]
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def items(self, broken: bool = False) -> list[Item]:
+        return [Broken()] if broken else ITEMS  # type: ignore[list-item]
+
+    @strawberry.field
+    def one(self) -> Item | None:
+        return ITEMS[1]
+
+
+QUERY = """query($broken: Boolean!) {
+  items(broken: $broken) { name label count ratio when colour tags computed
+                           alias: name, again: count }
+  one { name }
+}"""
+
+
+def _schema(context: type) -> strawberry.Schema:
+    return strawberry.Schema(query=Query, execution_context_class=context)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_lean_and_standard_execution_answer_alike(broken: bool) -> None:
+    lean = _schema(LeanExecutionContext).execute_sync(QUERY, {"broken": broken})
+    standard = _schema(StrawberryGraphQLCoreExecutionContext).execute_sync(
+        QUERY, {"broken": broken}
+    )
+    assert lean.data == standard.data
+    assert [(e.message, e.path) for e in lean.errors or []] == [
+        (e.message, e.path) for e in standard.errors or []
+    ]
+    if broken:
+        assert lean.errors  # the broken values did fail
+    else:
+        assert (
+            lean.data is not None and lean.data["items"][1]["when"] == "2026-01-02T03:04:05+00:00"
+        )
