@@ -20,6 +20,7 @@ Run: .venv/bin/python benchmarks/load_bench.py [--workers 1,2] [--requests 2000]
 import argparse
 import asyncio
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -151,7 +152,12 @@ def free_port() -> int:
 @contextmanager
 def api_server(fixture: Fixture, workers: int, log: Path):
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": fixture.database_url, "REDIS_URL": fixture.redis_url}
+    env = {
+        **os.environ,
+        "DATABASE_URL": fixture.database_url,
+        "REDIS_URL": fixture.redis_url,
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(48),
+    }
     for name in [n for n in env if n.startswith("OTEL_")]:
         del env[name]  # traces off, as deployed by default
     command = [sys.executable, "-m", "casebook.cli", "serve", "--port", str(port)]
