@@ -6,7 +6,7 @@ from casebook.services.datasets import cases
 from casebook.services.datasets.versioning import SourceLink
 from casebook.services.kernel.context import ServiceContext
 from tests.integration.conftest import MemberFactory
-from tests.integration.datasets.helpers import CASES, UPDATE, create_dataset
+from tests.integration.datasets.helpers import ADD, CASES, UPDATE, create_dataset
 from tests.integration.datasets.test_files import EXPORT
 from tests.support.graphql_client import Api
 
@@ -92,3 +92,44 @@ async def test_a_masked_reader_cannot_edit_the_text_and_a_metadata_edit_keeps_it
         "late",
     ]
     assert stored["note"] == "Ana rated it down"
+
+
+TWINS = "query($d: ID!, $q: String!) { caseTwins(datasetId: $d, input: $q) { id input } }"
+
+
+async def test_masked_text_cannot_be_probed_by_search_or_twin_checks(
+    app, owner: Api, member_as: MemberFactory
+) -> None:
+    dataset_id = await create_dataset(owner)
+    await _copied_case(app, owner, dataset_id)
+    hidden_question = "My order 1234 never came, I'm Ana"
+    member = await member_as(Role.MEMBER)
+    member_id = (await member("{ viewer { user { id } } }"))["viewer"]["user"]["id"]
+    await owner(
+        "mutation($d: ID!, $u: ID!) { shareDataset(id: $d, userId: $u, level: EDIT) { grant { level } } }",
+        {"d": dataset_id, "u": member_id},
+    )
+    # Whoever reads the text finds it; whoever sees the mask learns nothing from a search,
+    # whether the guess is right ("Ana", "1234", "rated") or wrong.
+    for probe in ("Ana", "1234", "order 12", "rated it down", "Too bad", "Zorro"):
+        found = (await member(CASES, {"d": dataset_id, "search": probe}))["dataset"]["cases"]
+        assert (found["totalCount"], found["edges"]) == (0, []), probe
+    assert (await owner(CASES, {"d": dataset_id, "search": "Ana"}))["dataset"]["cases"][
+        "totalCount"
+    ] == 1
+    # What is never masked - its tags - is still found.
+    by_tag = (await member(CASES, {"d": dataset_id, "search": "shipp"}))["dataset"]["cases"]
+    assert by_tag["totalCount"] == 1 and by_tag["edges"][0]["node"]["masked"] is True
+    # The twin check does not confirm a guessed hidden question either.
+    assert (await member(TWINS, {"d": dataset_id, "q": hidden_question}))["caseTwins"] == []
+    assert len((await owner(TWINS, {"d": dataset_id, "q": hidden_question}))["caseTwins"]) == 1
+    added = (
+        await member(
+            ADD, {"d": dataset_id, "c": {"input": hidden_question, "referenceAnswer": "x"}}
+        )
+    )["addCase"]
+    assert added["case"] is not None and added["twins"] == []
+    stopped = (
+        await owner(ADD, {"d": dataset_id, "c": {"input": hidden_question, "referenceAnswer": "y"}})
+    )["addCase"]
+    assert stopped["case"] is None and len(stopped["twins"]) == 2

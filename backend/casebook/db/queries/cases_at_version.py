@@ -19,9 +19,11 @@ from sqlalchemy import (
     Integer,
     Select,
     Subquery,
+    and_,
     column,
     func,
     literal,
+    or_,
     select,
     true,
 )
@@ -101,17 +103,29 @@ def _like_pattern(text: str) -> str:
     return f"%{escaped}%"
 
 
-def _content_filters(where: CaseFilter) -> list[ColumnElement[bool]]:
-    """Conditions on the revision and the case (both joined)."""
+def _content_filters(
+    where: CaseFilter, readable: ColumnElement[bool] | None = None
+) -> list[ColumnElement[bool]]:
+    """Conditions on the revision and the case (both joined). ``readable`` says of a case
+    whether the reader reads its text: the text search and the question match read the
+    text of those alone, and of the others only what is never masked (their tags)."""
     found: list[ColumnElement[bool]] = []
     if where.tag:
         found.append(literal(where.tag) == func.any(_revisions.tags))
     if where.source:
         found.append(_cases.source == where.source)
     if where.search:
-        found.append(_revisions.search_text.like(_like_pattern(where.search), escape="\\"))
+        pattern = _like_pattern(where.search)
+        in_text = _revisions.search_text.like(pattern, escape="\\")
+        if readable is not None:
+            in_tags = func.lower(func.array_to_string(_revisions.tags, " ")).like(
+                pattern, escape="\\"
+            )
+            in_text = or_(and_(readable, in_text), in_tags)
+        found.append(in_text)
     if where.question_key is not None:
-        found.append(_revisions.question_key == where.question_key)
+        same_question = _revisions.question_key == where.question_key
+        found.append(same_question if readable is None else and_(readable, same_question))
     return found
 
 
@@ -132,12 +146,14 @@ async def cases_at_version(
     where: CaseFilter | None = None,
     after: int | None = None,
     limit: int | None = None,
+    readable: ColumnElement[bool] | None = None,
 ) -> list[CaseRow]:
+    """``readable``: whose text a text search or a question match may read (all when None)."""
     where = where or CaseFilter()
     latest = latest_changes(dataset_id, version, where, after)
     query = (
         _joined(latest, _row_columns(latest))
-        .where(latest.c.revision_id.is_not(None), *_content_filters(where))
+        .where(latest.c.revision_id.is_not(None), *_content_filters(where, readable))
         .order_by(latest.c.case_id)
     )
     if limit is not None:
@@ -147,11 +163,15 @@ async def cases_at_version(
 
 
 async def count_cases_at_version(
-    session: AsyncSession, dataset_id: int, version: int, where: CaseFilter | None = None
+    session: AsyncSession,
+    dataset_id: int,
+    version: int,
+    where: CaseFilter | None = None,
+    readable: ColumnElement[bool] | None = None,
 ) -> int:
     where = where or CaseFilter()
     latest = latest_changes(dataset_id, version, where)
-    filters = _content_filters(where)
+    filters = _content_filters(where, readable)
     counted = func.count().label("count")
     if filters:
         query = _joined(latest, [counted]).where(latest.c.revision_id.is_not(None), *filters)

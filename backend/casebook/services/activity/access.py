@@ -6,6 +6,7 @@ A conversation one may not open is "not found", like one that never existed.
 """
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -108,3 +109,15 @@ async def copied_text_hidden(
         and copied_text_masked(actor, None if conversation is None else conversation in openable)
         for source, conversation in sources
     ]
+
+
+def copied_text_readable(actor: Actor, source: Any, conversation_id: Any) -> ColumnElement[bool]:
+    """SQL for "this reader reads the case's copied text" over a case's ``source`` and
+    ``source_conversation_id`` columns: the rule of ``copied_text_hidden``, so searches and
+    twin checks read only what the reader may read."""
+    if reads_every_run(actor):
+        return true()
+    return or_(
+        source != CONVERSATION_SOURCE,
+        exists().where(Conversation.id == conversation_id, openable_clause(actor)),
+    )

@@ -25,6 +25,7 @@ from casebook.domain.cases.columns import case_fields
 from casebook.domain.cases.intake import intake_case
 from casebook.domain.cases.masking import copied_fields_in
 from casebook.domain.cases.twins import question_key
+from casebook.services.activity.access import copied_text_readable
 from casebook.services.datasets.case_views import CaseView, case_views, cases_at
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import SourceLink, VersionWriter, open_version
@@ -100,6 +101,7 @@ async def list_cases(
             session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_VIEW
         )
         number = _version_or_latest(version, dataset.latest_version)
+        readable = _text_readable(actor)
         rows = await cases_at_version(
             session,
             dataset_id,
@@ -107,19 +109,28 @@ async def list_cases(
             where=where,
             after=decode_cursor(after) if after else None,
             limit=first + 1,
+            readable=readable,
         )
-        total = await _total(session, dataset_id, number, where)
+        total = await _total(session, dataset_id, number, where, readable)
         views = await case_views(session, actor, dataset_id, rows[:first])
     page = Page(views, [encode_cursor(v.case_id) for v in views], len(rows) > first, total)
     return page, number
 
 
-async def _total(session: AsyncSession, dataset_id: int, version: int, where: CaseFilter) -> int:
+def _text_readable(actor: Actor) -> Any:
+    """Whose text the actor reads, for searches and twin checks: masked text is never
+    matched, so it cannot be probed a character at a time."""
+    return copied_text_readable(actor, DatasetCase.source, DatasetCase.source_conversation_id)
+
+
+async def _total(
+    session: AsyncSession, dataset_id: int, version: int, where: CaseFilter, readable: Any
+) -> int:
     """How many cases match; an unfiltered read takes the count its version stored."""
     if where == CaseFilter():
         stored = await session.get(DatasetVersion, (dataset_id, version))
         return stored.case_count if stored is not None else 0
-    return await count_cases_at_version(session, dataset_id, version, where)
+    return await count_cases_at_version(session, dataset_id, version, where, readable)
 
 
 TAGS_MAX = 500
@@ -167,7 +178,12 @@ async def _twins(
     if not key or version == 0:
         return []
     rows = await cases_at_version(
-        session, dataset_id, version, where=CaseFilter(question_key=key), limit=20
+        session,
+        dataset_id,
+        version,
+        where=CaseFilter(question_key=key),
+        limit=20,
+        readable=_text_readable(actor),
     )
     return await case_views(session, actor, dataset_id, [r for r in rows if r.case_id != excluding])
 
