@@ -77,10 +77,13 @@ async def held(
     context: Any,
     events: AsyncIterator[T],
     still_allowed: Callable[[], Awaitable[object]],
+    *,
+    before_each_event: bool = True,
 ) -> AsyncGenerator[T, None]:
     """Relay ``events`` while ``still_allowed`` passes: it runs, after the principal is
     checked again, before each event and whenever none came for ``every_seconds``; what it
-    raises ends the subscription with that error."""
+    raises ends the subscription with that error. ``before_each_event=False`` is for a
+    resolver whose handling of each event reads through the same access check anyway."""
     live: LivePrincipal | None = getattr(context, "live", None)
     every = live.every_seconds if live is not None else None
     pending: asyncio.Task[T] | None = None
@@ -90,7 +93,8 @@ async def held(
                 pending = asyncio.ensure_future(anext(events))
             done, _ = await asyncio.wait({pending}, timeout=every)
             await recheck_principal(context)
-            await still_allowed()
+            if before_each_event or not done:
+                await still_allowed()
             if not done:
                 continue
             try:

@@ -35,9 +35,17 @@ class Subscription:
             if job.status in FINISHED:
                 return
             changes = _states(pubsub)
-            async for state in held(info.context, changes, lambda: jobs.get_job(services, job_id)):
+            reread = held(
+                info.context,
+                changes,
+                lambda: jobs.get_job(services, job_id),
+                before_each_event=False,
+            )
+            async for state in reread:
+                # Read again for access; the event reports the state it announced, so a
+                # change the job has already moved past is still sent.
                 job = await jobs.get_job(services, job_id)
-                yield JobType.from_row(job)
+                yield JobType.from_state(job, state)
                 if state["status"] in FINISHED:
                     return
         finally:

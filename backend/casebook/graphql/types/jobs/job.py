@@ -1,4 +1,5 @@
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,18 @@ class JobType(relay.Node):
             created_at=row.created_at,
             started_at=row.started_at,
             finished_at=row.finished_at,
+        )
+
+    @classmethod
+    def from_state(cls, row: Job, state: dict[str, Any]) -> "JobType":
+        """The job as a published change announced it (``jobs.job_state``)."""
+        result = state.get("result")
+        return replace(
+            cls.from_row(row),
+            status=str(state.get("status", row.status)),
+            result=JSON(result) if result is not None else None,
+            error=state.get("error"),
+            attempts=int(state.get("attempts", row.attempts)),
         )
 
     @classmethod
