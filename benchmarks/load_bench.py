@@ -19,6 +19,7 @@ Run: .venv/bin/python benchmarks/load_bench.py [--workers 1,2] [--requests 2000]
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import socket
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
@@ -166,13 +168,24 @@ def api_server(fixture: Fixture, workers: int, log: Path):
             [*command, "--workers", str(workers)], env=env, stdout=output, stderr=output
         )
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server.pid
     finally:
         server.terminate()
         try:
             server.wait(30)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """CPU the API has used so far: the serve process and its worker processes."""
+    parent = psutil.Process(pid)
+    total = 0.0
+    for process in [parent, *parent.children(recursive=True)]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
 
 
 async def wait_ready(base: str) -> None:
@@ -218,7 +231,7 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
         "json": {"query": PAGE_QUERY, "variables": {"id": fixture.dataset_id, "first": 50}},
         "headers": {"authorization": f"Bearer {fixture.api_key}"},
     }
-    with api_server(fixture, workers, log) as base:
+    with api_server(fixture, workers, log) as (base, pid):
         await wait_ready(base)
         async with httpx.AsyncClient(base_url=base) as client:
             answer = (await client.request(**page)).json()
@@ -226,12 +239,15 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
         assert len(edges) == 50 and answer["data"]["dataset"]["cases"]["totalCount"] == 10_000
         await load(base, page, 200, clients)  # warm up: connections, caches
         health = await load(base, {"method": "GET", "url": "/livez"}, total, clients)
+        cpu_before = server_cpu_seconds(pid)
         pages = await load(base, page, total, clients)
+        cpu_per_page_ms = (server_cpu_seconds(pid) - cpu_before) / total * 1000
     label = f"{workers} API process{'es' if workers > 1 else ''}"
     print(f"\n{label}, {clients} clients, {total:,} requests each")
     print(f"  /livez (baseline)       {health.line()}")
     print(f"  first page of 50 cases  {pages.line()}")
     print(f"  page / baseline: {health.per_second / pages.per_second:.1f}x the time per request")
+    print(f"  API CPU per page: {cpu_per_page_ms:.1f} ms; load average now {_load()}")
     if workers == 1:
         passed = (
             pages.per_second >= BAR_REQUESTS_PER_SECOND
@@ -244,8 +260,12 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
         )
 
 
+def _load() -> str:
+    return " ".join(f"{n:.1f}" for n in os.getloadavg())
+
+
 async def main(args: argparse.Namespace, database_url: str, redis_url: str) -> None:
-    print(f"machine: {os.cpu_count()} cores; server log: {args.log}")
+    print(f"machine: {os.cpu_count()} cores, load average {_load()}; server log: {args.log}")
     started = time.perf_counter()
     fixture = await prepare(database_url, redis_url)
     print(f"dataset of 10,000 cases ready in {time.perf_counter() - started:.1f} s")

@@ -1,6 +1,7 @@
 """Plain fields read directly answer exactly what graphql-core's own path answers —
 values, nulls, and errors alike."""
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
@@ -9,7 +10,10 @@ import pytest
 import strawberry
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
+from casebook.domain.access.catalog import Permission, Role
+from casebook.domain.access.policy import Actor
 from casebook.graphql.lean_execution import LeanExecutionContext
+from casebook.graphql.permissions import OnDenied, requires
 
 
 @strawberry.enum
@@ -101,3 +105,48 @@ def test_lean_and_standard_execution_answer_alike(broken: bool) -> None:
         assert (
             lean.data is not None and lean.data["items"][1]["when"] == "2026-01-02T03:04:05+00:00"
         )
+
+
+@strawberry.type
+class Guarded:
+    open_text: str
+    copied_text: str = strawberry.field(
+        extensions=requires(Permission.RUNS_VIEW, OnDenied.MASK, mask="[masked]")
+    )
+    refused: str | None = strawberry.field(extensions=requires(Permission.RUNS_VIEW))
+
+
+@strawberry.type
+class GuardedQuery:
+    @strawberry.field(extensions=requires(Permission.DATASETS_VIEW))
+    def guarded(self) -> list[Guarded]:
+        return [Guarded(open_text="a", copied_text="secret", refused="also secret")]
+
+
+@dataclass
+class Reader:
+    actor: Actor | None
+    auth: Any = None
+
+
+@pytest.mark.parametrize("role", [Role.OWNER, Role.VIEWER, None])
+def test_access_rules_decide_alike_on_both_paths(role: Role | None) -> None:
+    reader = Reader(Actor(1, 1, role) if role is not None else None)
+    query = "{ guarded { openText copiedText refused } }"
+    answers = [
+        strawberry.Schema(query=GuardedQuery, execution_context_class=context).execute_sync(
+            query, context_value=reader
+        )
+        for context in (LeanExecutionContext, StrawberryGraphQLCoreExecutionContext)
+    ]
+    lean, standard = answers
+    assert lean.data == standard.data
+    assert [e.message for e in lean.errors or []] == [e.message for e in standard.errors or []]
+    if role is Role.OWNER:
+        assert lean.data == {
+            "guarded": [{"openText": "a", "copiedText": "secret", "refused": "also secret"}]
+        }
+    elif role is Role.VIEWER:
+        assert lean.data is not None
+        assert lean.data["guarded"][0]["copiedText"] == "[masked]"  # masked, never read
+        assert lean.data["guarded"][0]["refused"] is None and lean.errors

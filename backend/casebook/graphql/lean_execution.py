@@ -7,12 +7,16 @@ Strawberry's default resolver and completes the value through several checks.
 For a field Strawberry itself calls *basic* (no resolver, no extension: its
 value is ``getattr(source, name)``) whose type is a scalar or an enum, this
 execution context reads the attribute and serializes it directly — the same two
-steps graphql-core ends with. Anything else, and any value that is not plainly
+steps graphql-core ends with. A field whose only extensions are access rules
+gets the same shortcut when every rule says it lets the value through for this
+reader (``passes_through``); a reader a rule would mask or refuse takes the full
+path, where the rule decides. Anything else, and any value that is not plainly
 valid (null in a non-null field, a value the scalar refuses, an attribute that
 raises), takes graphql-core's own path, so results and errors are unchanged.
 """
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 from graphql import (
     GraphQLField,
@@ -26,29 +30,46 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types.field import StrawberryField
 
 DEFINITION_KEY = "strawberry-definition"
-_NOT_PLAIN = None
-# GraphQLField (by identity; the schema's fields live as long as the process) →
-# (attribute name, leaf type, nullable), or None when the field is not plain.
-_plain_fields: dict[int, tuple[str, GraphQLLeafType, bool] | None] = {}
 
 
-def _plain(field_def: GraphQLField) -> tuple[str, GraphQLLeafType, bool] | None:
+class Gate(Protocol):
+    def passes_through(self, context: Any, *, at_root: bool) -> bool: ...
+
+
+@dataclass(frozen=True)
+class _Plain:
+    attribute: str
+    leaf: GraphQLLeafType
+    nullable: bool
+    gates: tuple[Gate, ...]  # access rules that must each let the value through
+
+
+# GraphQLField (by identity; the schema's fields live as long as the process) → how to
+# read it directly, or None when it is not plain.
+_plain_fields: dict[int, _Plain | None] = {}
+
+
+def _read_directly(definition: StrawberryField, field_def: GraphQLField) -> bool:
+    if definition.base_resolver is not None:
+        return False
+    if not definition.extensions:
+        return bool(getattr(field_def.resolve, "_is_default", False))
+    return all(hasattr(extension, "passes_through") for extension in definition.extensions)
+
+
+def _plain(field_def: GraphQLField) -> _Plain | None:
     key = id(field_def)
     if key in _plain_fields:
         return _plain_fields[key]
-    found: tuple[str, GraphQLLeafType, bool] | None = _NOT_PLAIN
+    found: _Plain | None = None
     definition = (field_def.extensions or {}).get(DEFINITION_KEY)
-    resolver_is_default = getattr(field_def.resolve, "_is_default", False)
-    if (
-        isinstance(definition, StrawberryField)
-        and definition.is_basic_field
-        and resolver_is_default
-    ):
+    if isinstance(definition, StrawberryField) and _read_directly(definition, field_def):
         field_type = field_def.type
         nullable = not isinstance(field_type, GraphQLNonNull)
         leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
         if is_leaf_type(leaf) and definition.python_name:
-            found = (definition.python_name, leaf, nullable)
+            gates = tuple(cast(Gate, extension) for extension in definition.extensions)
+            found = _Plain(definition.python_name, leaf, nullable, gates)
     _plain_fields[key] = found
     return found
 
@@ -67,15 +88,17 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
             node = field_details_list[0].node
             field_def = self.schema.get_field(parent_type, node.name.value)
             plain = _plain(field_def) if field_def is not None and not node.arguments else None
-            if plain is not None:
-                name, leaf, nullable = plain
+            if plain is not None and all(
+                gate.passes_through(self.context_value, at_root=path.prev is None)
+                for gate in plain.gates
+            ):
                 try:
-                    value = getattr(source, name)
+                    value = getattr(source, plain.attribute)
                     if value is None:
-                        if nullable:
+                        if plain.nullable:
                             return None
                     else:
-                        serialized = leaf.serialize(value)
+                        serialized = plain.leaf.serialize(value)
                         if serialized is not Undefined and serialized is not None:
                             return serialized
                 except Exception:  # noqa: S110 — graphql-core's path below reports it

@@ -91,9 +91,24 @@ class Requires(FieldExtension):
             if self.on_denied is OnDenied.REFUSE:
                 raise Unauthenticated()
             return False
-        if self._needed is None or holds(actor, self._needed):
+        if self._held_by(actor):
             return True
         return self.allow_if is not None and bool(self.allow_if(source, info))
+
+    def _held_by(self, actor: Any) -> bool:
+        return self._needed is None or holds(actor, self._needed)
+
+    def passes_through(self, context: Any, *, at_root: bool) -> bool:
+        """True when this rule lets the field's own value through for this reader without
+        asking anything of the value (the reader holds the permission, below the root):
+        ``lean_execution`` may then read the value directly. False leaves the decision,
+        masking included, to the full path through ``resolve``."""
+        if at_root:
+            return False  # the root's full check also looks at the request as a whole
+        if self.permission == PUBLIC:
+            return True
+        actor = getattr(context, "actor", None)
+        return actor is not None and self._held_by(actor)
 
     def _denied(self) -> Any:
         if self.on_denied is OnDenied.NULL:
