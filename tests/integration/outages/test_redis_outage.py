@@ -8,6 +8,7 @@ from typing import Any
 
 from casebook.jobs.resilient import ResilientWorker
 from casebook.services.kernel import job_runs, jobs, redis_connection
+from casebook.services.kernel.context import ServiceContext
 from tests.integration.outages.conftest import eventually
 from tests.integration.outages.jobs_under_test import (
     RUNS,
@@ -16,6 +17,15 @@ from tests.integration.outages.jobs_under_test import (
     owner_context,
     row,
 )
+
+
+async def _redis_of_its_own(
+    own_services: Any, sessionmaker: Any, settings: Any
+) -> tuple[Any, Any, ServiceContext]:
+    """Settings pointing at the test's own Redis (started), a client of it, an owner."""
+    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
+    redis = await redis_connection.connect(faulted.redis_url)
+    return faulted, redis, await owner_context(sessionmaker, redis, faulted)
 
 
 def _status_is(sessionmaker: Any, job_id: int, status: str) -> Any:
@@ -35,9 +45,7 @@ def _saw_outage(worker: ResilientWorker) -> Any:
 async def test_a_job_running_while_redis_restarts_finishes_once_and_the_worker_resumes(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
-    redis = await redis_connection.connect(faulted.redis_url)
-    ctx = await owner_context(sessionmaker, redis, faulted)
+    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
     worker = await start_worker(faulted)
 
     first = await enqueue(ctx)
@@ -63,9 +71,7 @@ async def test_a_job_running_while_redis_restarts_finishes_once_and_the_worker_r
 async def test_a_job_recorded_while_redis_is_down_is_handed_over_once_redis_is_back(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
-    redis = await redis_connection.connect(faulted.redis_url)
-    ctx = await owner_context(sessionmaker, redis, faulted)
+    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
     own_services.stop_redis()
 
     job_id = await enqueue(ctx)  # accepted: the row is the record
@@ -84,9 +90,7 @@ async def test_a_job_recorded_while_redis_is_down_is_handed_over_once_redis_is_b
 async def test_a_queued_job_a_redis_restart_lost_is_dispatched_again_and_runs_once(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
-    redis = await redis_connection.connect(faulted.redis_url)
-    ctx = await owner_context(sessionmaker, redis, faulted)
+    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
     job_id = await enqueue(ctx)
     own_services.stop_redis()
     own_services.start_redis()  # empty: the queued job is gone from arq
