@@ -20,6 +20,11 @@ const config: CodegenConfig = {
         dedupeFragments: true,
       },
     },
+    // Every enum of the schema, used by an operation or not: the error codes among them.
+    [`${outputDir}schemaEnums.ts`]: {
+      plugins: ['typescript'],
+      config: { onlyEnums: true, enumsAsTypes: true, useTypeImports: true },
+    },
   },
 };
 

@@ -188,7 +188,7 @@ test.describe('cases', () => {
       referenceAnswer: '**Done**: order 12345 is cancelled and the refund is on its way.\n\n- The refund takes *5 working days*.\n- ![receipt](https://images.example.test/receipt.png)',
       counterExample: 'I cannot cancel orders. Please call support.',
       expectedToolCalls: [{ tool: 'cancel_order', args: { order_id: '12345', notify: true } }],
-      checks: [{ type: 'contains', value: 'cancelled' }, { type: 'length', max: 80, unit: 'words' }],
+      checks: [{ contains: { value: 'cancelled' } }, { length: { max: 80, unit: 'WORDS' } }],
       tags: ['orders', 'cancel'],
       note: 'The agent used to refuse cancellations it could make.',
     });

@@ -8,7 +8,7 @@ test.describe('grading', () => {
     const api = await curatorApi();
     const datasetId = await createDataset(api, 'Graded answers');
     await addCase(api, datasetId, { input: 'How long is the return window?', referenceAnswer: '30 days from delivery.' });
-    await addCase(api, datasetId, { input: 'Can I return a used kettle?', checks: [{ type: 'contains', value: 'unused' }] });
+    await addCase(api, datasetId, { input: 'Can I return a used kettle?', checks: [{ contains: { value: 'unused' } }] });
     await addCase(api, datasetId, { input: 'Are you a person?', counterExample: 'Yes, I am a person.' });
     await signIn(page, CURATOR.email, CURATOR.password);
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('grading', () => {
     await page.getByRole('option', { name: 'film-embedder-1' }).click();
     await expect(notice).toBeHidden();
 
-    // A pass mark the API refuses comes back on the Pass mark, under structured.pass_at.
+    // A pass mark that is not a number is named on the Pass mark, as the API names structured.passAt.
     const passMark = card.getByRole('textbox', { name: 'Pass mark' });
     await passMark.fill('');
     const bar = page.getByRole('region', { name: 'Unsaved grading changes' });

@@ -25,7 +25,8 @@ export interface SeedCase {
   note?: string;
   history?: { role: string; content: string }[];
   expectedToolCalls?: { tool: string; args: Record<string, unknown> }[];
-  checks?: Record<string, unknown>[];
+  /** As CheckInput takes them: `{ contains: { value: 'x' } }`. */
+  checks?: Record<string, Record<string, unknown>>[];
 }
 
 export async function addCase(api: SignedInSession, datasetId: string, input: SeedCase): Promise<{ id: string; version: number }> {

@@ -18,7 +18,7 @@ MAX_STATEMENTS = 8
 SCORES_PAGE = """query($d: ID!, $first: Int!) { dataset(id: $d) { scores(first: $first) {
   totalCount edges { node {
     id outcome quality stale staleReasons mayScoreAgain datasetVersion
-    case { id revision input referenceAnswer checks tags }
+    case { id revision input referenceAnswer checks { contains { value } } tags }
     dataset { id name latestVersion caseCount }
     structured { completeness correctness quality passed notices
       fields { referencePath candidatePath rung credit matched } } } } } } }"""
@@ -45,7 +45,7 @@ async def _add_cases(api: Api, dataset_id: str, numbers: range) -> list[str]:
             "input": f"Describe order {n} as JSON.",
             "referenceAnswer": json.dumps({"order": n, "items": ["kettle", "mug"]}),
             "referenceVerified": True,
-            "checks": [{"type": "contains", "value": "kettle"}],
+            "checks": [{"contains": {"value": "kettle"}}],
         }
         for n in numbers
     ]

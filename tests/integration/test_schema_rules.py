@@ -32,7 +32,7 @@ def test_every_mutation_and_subscription_and_query_declares_a_permission() -> No
 def test_the_permission_directive_is_visible_in_the_sdl() -> None:
     sdl = render()
     assert (
-        "directive @requires(permission: String!, onDenied: OnDenied! = REFUSE) on FIELD_DEFINITION"
-        in sdl
+        "directive @requires(permission: RequiredPermission!, onDenied: OnDenied! = REFUSE) "
+        "on FIELD_DEFINITION" in sdl
     )
-    assert '@requires(permission: "organization:manage"' in sdl
+    assert "@requires(permission: ORGANIZATION_MANAGE" in sdl

@@ -12,7 +12,12 @@ from graphql.error import GraphQLError
 from strawberry.extensions import MaskErrors
 
 from casebook.domain.errors import LimitExceeded, ValidationFailed
-from casebook.services.kernel.errors import BadUserInput, LimitExceededError, ServiceError
+from casebook.services.kernel.errors import (
+    BadUserInput,
+    ErrorCode,
+    LimitExceededError,
+    ServiceError,
+)
 from casebook.services.kernel.outages import as_unavailable
 
 INTERNAL_MESSAGE = (
@@ -20,11 +25,11 @@ INTERNAL_MESSAGE = (
 )
 
 
-def _shape(error: GraphQLError) -> tuple[str, str, dict[str, Any]] | None:
+def _shape(error: GraphQLError) -> tuple[ErrorCode, str, dict[str, Any]] | None:
     original = error.original_error
     if original is None:
         # GraphQL's own errors: syntax, validation, unknown fields — safe to show.
-        return "GRAPHQL_VALIDATION", error.message, {}
+        return ErrorCode.GRAPHQL_VALIDATION, error.message, {}
     if isinstance(original, ValidationFailed):
         original = BadUserInput(list(original.errors))
     original = as_unavailable(original) or original
@@ -57,7 +62,7 @@ def code_of(error: GraphQLError) -> str:
     if isinstance(code, str):
         return code
     found = _shape(error)
-    return found[0] if found is not None else "INTERNAL"
+    return found[0] if found is not None else ErrorCode.INTERNAL
 
 
 class ErrorShape(MaskErrors):
@@ -69,7 +74,7 @@ class ErrorShape(MaskErrors):
         for error in errors:
             found = _shape(error)
             if found is None:
-                code, message, extra = "INTERNAL", INTERNAL_MESSAGE, dict[str, Any]()
+                code, message, extra = ErrorCode.INTERNAL, INTERNAL_MESSAGE, dict[str, Any]()
             else:
                 code, message, extra = found
             shaped.append(
@@ -80,7 +85,7 @@ class ErrorShape(MaskErrors):
                     positions=error.positions,
                     path=error.path,
                     original_error=None,
-                    extensions={**(error.extensions or {}), **extra, "code": code},
+                    extensions={**(error.extensions or {}), **extra, "code": str(code)},
                 )
             )
         return shaped

@@ -2,7 +2,8 @@
 
 Every field that needs a permission says so with ``requires(...)``; the
 directive appears in ``schema.graphql`` as
-``@requires(permission: "runs:view", onDenied: MASK)``. When the rule fails the
+``@requires(permission: RUNS_VIEW, onDenied: MASK)``, its argument an enum of
+the catalog (``RequiredPermission``). When the rule fails the
 field is refused (an error coded FORBIDDEN or UNAUTHENTICATED), answered with
 null, or answered with a mask placeholder — as the field declares.
 
@@ -44,9 +45,21 @@ class OnDenied(Enum):
     MASK = "MASK"
 
 
+_REQUIRED = {p.name: p.value for p in Permission} | {
+    "PUBLIC": PUBLIC,
+    "AUTHENTICATED": AUTHENTICATED,
+}
+# Built from the catalog, so a permission added there is one the directive takes.
+RequiredPermission: Any = strawberry.enum(
+    Enum("RequiredPermission", _REQUIRED),  # type: ignore[call-overload]
+    description="What a field needs: a permission of the catalog, AUTHENTICATED (any "
+    "signed-in actor) or PUBLIC (anyone).",
+)
+
+
 @strawberry.schema_directive(locations=[Location.FIELD_DEFINITION], name="requires")
 class RequiresDirective:
-    permission: str
+    permission: RequiredPermission
     on_denied: OnDenied = OnDenied.REFUSE
 
 
@@ -75,7 +88,9 @@ class Requires(FieldExtension):
 
     def apply(self, field: StrawberryField) -> None:
         field.directives.append(
-            RequiresDirective(permission=self.permission, on_denied=self.on_denied)
+            RequiresDirective(
+                permission=RequiredPermission(self.permission), on_denied=self.on_denied
+            )
         )
 
     def _allowed(self, source: Any, info: Any) -> bool:

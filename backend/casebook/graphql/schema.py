@@ -46,6 +46,7 @@ from casebook.graphql.types.agents.agent import AgentType
 from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.enums import ErrorCode
 from casebook.graphql.types.grading.score import ScoreType
 from casebook.graphql.types.identity.api_key import ApiKeyType
 from casebook.graphql.types.identity.audit_entry import AuditEntryType
@@ -121,6 +122,7 @@ schema = CasebookSchema(
         ConversationType,
         MessageType,
         RunType,
+        ErrorCode,
     ],
     extensions=[
         ObservedOperations,

@@ -26,11 +26,10 @@ from casebook.services.identity.auth import (
     authenticate,
 )
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import ServiceError
+from casebook.services.kernel.errors import ErrorCode, ServiceError
 from casebook.services.kernel.outages import as_unavailable
 
 log = structlog.get_logger("casebook.graphql")
-UNAVAILABLE = "UNAVAILABLE"
 RETRY_AFTER_SECONDS = "5"
 
 
@@ -162,7 +161,7 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
 def _answers_unavailable(response_data: Any) -> bool:
     results = response_data if isinstance(response_data, list) else [response_data]
     return any(
-        (error.get("extensions") or {}).get("code") == UNAVAILABLE
+        (error.get("extensions") or {}).get("code") == ErrorCode.UNAVAILABLE
         for result in results
         for error in (result.get("errors") or [])
     )

@@ -7,23 +7,13 @@
  * Everything the console shows about a failed request goes through here.
  */
 
-export const API_ERROR_CODES = [
-  'NOT_FOUND',
-  'FORBIDDEN',
-  'BAD_USER_INPUT',
-  'CONFLICT',
-  'UNAUTHENTICATED',
-  'LIMIT_EXCEEDED',
-  'UNAVAILABLE',
-  'GRAPHQL_VALIDATION',
-  'INTERNAL',
-] as const;
+import type { ErrorCode } from '../gql/schemaEnums';
 
-/** A code the API sends, NETWORK when no answer came, UNKNOWN for a code this console does not know. */
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | 'NETWORK' | 'UNKNOWN';
+/** A code the API sends (its schema's ErrorCode), NETWORK when no answer came, UNKNOWN for a code this console does not know. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
 
 export interface FieldProblem {
-  /** Dotted path of the field, as the API names it: `reference_answer`, `checks.2.value`, `rows.4.input`. */
+  /** Dotted path of the field, as the API names it: `referenceAnswer`, `checks.2.contains.value`, `rows.4.input`. */
   path: string;
   message: string;
 }
@@ -45,7 +35,8 @@ export interface ErrorLike {
   message?: string;
 }
 
-const TITLES: Record<ApiErrorCode, string> = {
+// Keyed by the schema's codes: a code the API adds is a type error here until it has a title.
+const SERVER_TITLES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   FORBIDDEN: 'Not allowed',
   BAD_USER_INPUT: 'Some fields need a change',
@@ -55,9 +46,17 @@ const TITLES: Record<ApiErrorCode, string> = {
   UNAVAILABLE: 'Briefly unavailable',
   GRAPHQL_VALIDATION: 'The console and the API disagree',
   INTERNAL: 'Something went wrong on the server',
+};
+
+const TITLES: Record<ApiErrorCode, string> = {
+  ...SERVER_TITLES,
   NETWORK: 'The API did not answer',
   UNKNOWN: 'The request failed',
 };
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(SERVER_TITLES, code);
+}
 
 const NETWORK_MESSAGE = 'Casebook could not reach its API. Check your connection, then try again.';
 
@@ -72,7 +71,7 @@ export function asSentence(text: string): string {
 function codeOf(extensions: Readonly<Record<string, unknown>> | undefined): ApiErrorCode {
   const code = extensions?.code;
   if (typeof code !== 'string') return 'UNKNOWN';
-  return (API_ERROR_CODES as readonly string[]).includes(code) ? (code as ApiErrorCode) : 'UNKNOWN';
+  return isErrorCode(code) ? code : 'UNKNOWN';
 }
 
 function fieldsOf(extensions: Readonly<Record<string, unknown>> | undefined): FieldProblem[] {

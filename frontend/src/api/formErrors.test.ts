@@ -17,6 +17,10 @@ describe('toFormPath', () => {
   it.each([
     ['reference_answer', 'referenceAnswer'],
     ['checks.2.value', 'checks.2.value'],
+    ['checks.2.regex.value', 'checks.2.value'],
+    ['checks.1.notContains.caseSensitive', 'checks.1.caseSensitive'],
+    ['checks.defaultChecks.0.judge', 'checks.defaultChecks.0'],
+    ['expectedToolCalls.0.tool', 'expectedToolCalls.0.tool'],
     ['expected_tool_calls.0.tool', 'expectedToolCalls.0.tool'],
     ['organizationId', 'organizationId'],
   ])('%s → %s', (api, form) => expect(toFormPath(api)).toBe(form));

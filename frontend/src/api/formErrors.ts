@@ -2,19 +2,21 @@
  * Puts the fields an API error names onto the form that sent them.
  *
  * The API names a field by its dotted path in the API's own spelling
- * (`reference_answer`, `checks.2.value`, `rows.4.input`, `organizationId`);
- * forms use camelCase paths into their values (`referenceAnswer`,
- * `checks.2.value`). A path the form has no input for lands on the nearest
+ * (`referenceAnswer`, `checks.2.contains.value`, `organizationId`; an import
+ * row's problems by the file's columns, `rows.4.reference_answer`); forms use
+ * camelCase paths into their values (`referenceAnswer`, `checks.2.value`: a
+ * check's row holds its type, so the API's member of it is dropped). A path the form has no input for lands on the nearest
  * part of the form that it does have (`checks.2`, then `checks`), so the
  * section at fault is still highlighted; what fits nowhere is returned to be
  * shown beside the form.
  */
 
+import { withoutCheckMember } from '../cases/checks';
 import type { ApiProblem, FieldProblem } from './errors';
 
-/** `reference_answer` → `referenceAnswer`; indexes and camelCase segments stay as they are. */
+/** `reference_answer` → `referenceAnswer`, `checks.2.contains.value` → `checks.2.value`; indexes and camelCase segments stay as they are. */
 export function toFormPath(apiPath: string): string {
-  return apiPath
+  return withoutCheckMember(apiPath)
     .split('.')
     .map((segment) => segment.replace(/_+([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()))
     .join('.');

@@ -12,6 +12,7 @@ import {
   importRowFromForm,
 } from './caseForm';
 import { emptyCheck } from './checks';
+import { apiCheck } from './testChecks';
 
 const refundCase: CaseContentLike = {
   input: 'Where is my refund?',
@@ -23,7 +24,7 @@ const refundCase: CaseContentLike = {
   counterExample: null,
   expectedToolCalls: [{ tool: 'lookup_order', args: { include_returns: true, order_id: '12345', limit: 3 } }],
   orderMode: 'in_order',
-  checks: [{ type: 'contains', value: '5 working days' }, { type: 'length', max: 120, unit: 'words' }],
+  checks: [apiCheck({ type: 'contains', value: '5 working days' }), apiCheck({ type: 'length', max: 120, unit: 'words' })],
   tags: ['billing', 'returns'],
   note: 'The agent used to promise refunds “today”.',
   referenceVerified: true,
@@ -67,7 +68,7 @@ describe('the form and the case', () => {
       counterExample: null,
       expectedToolCalls: [{ tool: 'lookup_order', args: { include_returns: true, limit: 3, order_id: '12345' } }],
       orderMode: 'in_order',
-      checks: refundCase.checks,
+      checks: [{ contains: { value: '5 working days' } }, { length: { max: 120, unit: 'WORDS' } }],
       tags: ['billing', 'returns'],
       note: refundCase.note,
       referenceVerified: true,
@@ -126,7 +127,7 @@ describe('the form and the case', () => {
 
 describe('caseFormProblems', () => {
   it('asks for an input and something to test the answer against', () => {
-    expect(caseFormProblems(emptyCaseForm()).map((problem) => problem.path)).toEqual(['input', 'reference_answer']);
+    expect(caseFormProblems(emptyCaseForm()).map((problem) => problem.path)).toEqual(['input', 'referenceAnswer']);
     expect(caseFormProblems({ ...emptyCaseForm(), input: 'Hi', referenceAnswer: 'Hello' })).toEqual([]);
     expect(caseFormProblems({ ...emptyCaseForm(), input: 'Hi', checks: [emptyCheck('contains')] })).toEqual([]);
     expect(caseFormProblems({ ...emptyCaseForm(), input: 'Hi', expectedToolCalls: [emptyToolCall()] })).toEqual([]);

@@ -1,13 +1,14 @@
 /**
  * A case three ways: the form's values, the API's `CaseInput`, and the
  * import shape (the nine snake_case columns of a JSONL row) that **Edit as
- * JSON** shows. Problems are named by the API's own dotted paths
- * (`expected_tool_calls.0.args`, `checks.2.schema`), so the form places them
- * exactly as it places the API's refusals.
+ * JSON** shows. Problems are named by dotted paths into the import shape
+ * (`expected_tool_calls.0.args`, `checks.2.schema`), which the form places
+ * as it places the API's refusals (`expectedToolCalls.0.args`).
  */
 
 import type { FieldProblem } from '../api/errors';
-import { type CheckFormValue, checkFromForm, checkToForm, type JsonObject, newRowKey } from './checks';
+import type { CaseInput, CheckFieldsFragment } from '../gql/graphql';
+import { type CheckFormValue, checkFromForm, checkInputFromJson, checkJsonFromApi, checkToForm, type JsonObject, newRowKey } from './checks';
 
 export type TurnRole = 'user' | 'assistant';
 
@@ -54,24 +55,10 @@ export interface CaseContentLike {
   counterExample?: string | null;
   expectedToolCalls: ReadonlyArray<{ tool: string; args: unknown }>;
   orderMode: string;
-  checks: readonly unknown[];
+  checks: readonly CheckFieldsFragment[];
   tags: readonly string[];
   note?: string | null;
   referenceVerified: boolean;
-}
-
-/** What `addCase` and `updateCase` take (the generated `CaseInput`, kept structural here). */
-export interface CaseInputShape {
-  input?: string;
-  history?: { role: string; content: string }[];
-  referenceAnswer?: string | null;
-  counterExample?: string | null;
-  expectedToolCalls?: { tool: string; args: unknown }[];
-  orderMode?: string;
-  checks?: unknown[];
-  tags?: string[];
-  note?: string | null;
-  referenceVerified?: boolean;
 }
 
 /** A case as one import row: the nine columns, in the order files hold them. */
@@ -167,7 +154,7 @@ export function caseFormFromCase(content: CaseContentLike): CaseFormValues {
     counterExample: content.counterExample ?? '',
     expectedToolCalls: content.expectedToolCalls.map((call) => ({ key: newRowKey('tool'), tool: call.tool, args: argumentRows(call.args) })),
     orderMode: asOrderMode(content.orderMode),
-    checks: content.checks.map((check) => checkToForm(check).value),
+    checks: content.checks.map((check) => checkToForm(checkJsonFromApi(check)).value),
     tags: [...content.tags],
     note: content.note ?? '',
     referenceVerified: content.referenceVerified,
@@ -227,25 +214,25 @@ export function importRowFromForm(values: CaseFormValues): { row: ImportRow; pro
 }
 
 /** The fields a reader of a masked case may still change: copied text stays as it is. */
-const MASKED_EDITABLE: readonly (keyof CaseInputShape)[] = ['orderMode', 'checks', 'tags', 'referenceVerified'];
+const MASKED_EDITABLE: readonly (keyof CaseInput)[] = ['orderMode', 'checks', 'tags', 'referenceVerified'];
 
 /** The form as `CaseInput`; a masked case sends only what its reader may change. */
-export function caseInputFromForm(values: CaseFormValues, options: { masked?: boolean } = {}): { input: CaseInputShape; problems: FieldProblem[] } {
+export function caseInputFromForm(values: CaseFormValues, options: { masked?: boolean } = {}): { input: CaseInput; problems: FieldProblem[] } {
   const { row, problems } = importRowFromForm(values);
-  const input: CaseInputShape = {
+  const input: CaseInput = {
     input: row.input,
     history: row.history,
     referenceAnswer: row.reference_answer,
     counterExample: row.counter_example,
     expectedToolCalls: row.expected_tool_calls,
     orderMode: row.order_mode,
-    checks: row.checks,
+    checks: row.checks.map(checkInputFromJson),
     tags: row.tags,
     note: row.note,
     referenceVerified: values.referenceVerified,
   };
   if (!options.masked) return { input, problems };
-  const limited: CaseInputShape = {};
+  const limited: CaseInput = {};
   for (const name of MASKED_EDITABLE) (limited as Record<string, unknown>)[name] = input[name];
   return { input: limited, problems: problems.filter((problem) => problem.path.startsWith('checks')) };
 }
@@ -266,7 +253,7 @@ export function caseFormProblems(values: CaseFormValues): FieldProblem[] {
   const hasExpectation = row.reference_answer !== null || row.counter_example !== null || row.expected_tool_calls.length > 0 || row.checks.length > 0;
   if (!hasExpectation) {
     problems.push({
-      path: 'reference_answer',
+      path: 'referenceAnswer',
       message: 'Add a reference answer, a counter-example, an expected tool call or a check: with only an input, a case could never fail.',
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseFormFromCase, caseInputFromForm, importRowFromForm } from './caseForm';
-import { caseFormFromJson, caseJsonFromForm } from './caseJson';
+import { caseFormFromJson, caseJsonFromForm, toImportPath } from './caseJson';
+import { apiCheck } from './testChecks';
 
 const withEverything = caseFormFromCase({
   input: 'Cancel order 12345',
@@ -9,7 +10,7 @@ const withEverything = caseFormFromCase({
   counterExample: 'I cannot do that.',
   expectedToolCalls: [{ tool: 'cancel_order', args: { order_id: '12345', notify: true } }],
   orderMode: 'exact',
-  checks: [{ type: 'regex', value: 'cancel+ed', case_sensitive: false }],
+  checks: [apiCheck({ type: 'regex', value: 'cancel+ed', case_sensitive: false })],
   tags: ['orders'],
   note: 'Guards the cancel flow.',
   referenceVerified: true,
@@ -65,4 +66,12 @@ describe('Edit as JSON', () => {
       'tags',
     ]);
   });
+});
+
+describe('toImportPath', () => {
+  it.each([
+    ['checks.2.contains.caseSensitive', 'checks.2.case_sensitive'],
+    ['referenceAnswer', 'reference_answer'],
+    ['expectedToolCalls.0.args', 'expected_tool_calls.0.args'],
+  ])('shows the API’s %s beside the JSON as %s', (apiPath, jsonPath) => expect(toImportPath(apiPath)).toBe(jsonPath));
 });

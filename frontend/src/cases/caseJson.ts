@@ -17,9 +17,17 @@ import {
   type ToolCallFormValue,
   type TurnFormValue,
 } from './caseForm';
-import { type CheckFormValue, checkToForm, type JsonObject, newRowKey } from './checks';
+import { type CheckFormValue, checkToForm, type JsonObject, newRowKey, withoutCheckMember } from './checks';
 
 const COLUMNS_SENTENCE = `the columns are ${IMPORT_COLUMNS.join(', ')}`;
+
+/** A path the API or the form names (`checks.2.contains.caseSensitive`) as a path into the JSON shown (`checks.2.case_sensitive`). */
+export function toImportPath(path: string): string {
+  return withoutCheckMember(path)
+    .split('.')
+    .map((segment) => segment.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
+    .join('.');
+}
 
 /** The form as the JSON text of one import row, two spaces deep. */
 export function caseJsonFromForm(values: CaseFormValues): string {

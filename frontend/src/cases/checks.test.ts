@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCheck, checkFromForm, checkToForm, describeCheck, emptyCheck } from './checks';
+import { CHECK_MEMBERS, CHECK_TYPES, canonicalCheck, checkFromForm, checkInputFromJson, checkJsonFromApi, checkToForm, describeCheck, emptyCheck, withoutCheckMember } from './checks';
+import { apiCheck } from './testChecks';
 
 describe('checkToForm and checkFromForm', () => {
   it.each([
@@ -77,4 +78,42 @@ describe('describeCheck', () => {
     [{ type: 'judge', criterion: 'Is polite' }, 'Judge: Is polite'],
     [{ type: 'unknown' }, '{"type":"unknown"}'],
   ])('%j reads "%s"', (check, words) => expect(describeCheck(check)).toBe(words));
+});
+
+describe('the API’s typed checks', () => {
+  it.each([
+    [{ type: 'contains', case_sensitive: true, path: 'items.0.name', value: 'Kettle' }, { contains: { caseSensitive: true, path: 'items.0.name', value: 'Kettle' } }],
+    [{ type: 'not_contains', value: 'password' }, { notContains: { value: 'password' } }],
+    [{ type: 'json_schema', schema: { type: 'object' } }, { jsonSchema: { schema: { type: 'object' } } }],
+    [{ type: 'max_latency_ms', value: 2000 }, { maxLatencyMs: { value: 2000 } }],
+    [{ type: 'length', max: 120, unit: 'words' }, { length: { max: 120, unit: 'WORDS' } }],
+    [{ type: 'judge', criterion: 'Is polite' }, { judge: { criterion: 'Is polite' } }],
+  ])('sends %j as %j and reads it back unchanged', (json, input) => {
+    expect(checkInputFromJson(json)).toEqual(input);
+    expect(checkJsonFromApi(apiCheck(json))).toEqual(json);
+  });
+
+  it('reads the member the API set, leaving out nulls and the typename', () => {
+    const shown = { ...apiCheck({ type: 'equals', value: '42' }), __typename: 'Check' };
+    expect(checkJsonFromApi(shown)).toEqual({ type: 'equals', value: '42' });
+  });
+
+  it('names the type a member carries, for every member of the schema', () => {
+    expect(CHECK_MEMBERS).toHaveLength(CHECK_TYPES.length);
+    expect(CHECK_TYPES).toContain('not_contains');
+  });
+
+  it.each([
+    ['checks.2.contains.value', 'checks.2.value'],
+    ['checks.defaultChecks.0.length.max', 'checks.defaultChecks.0.max'],
+    ['checks.0.judge', 'checks.0'],
+    ['judge.criteria.0.text', 'judge.criteria.0.text'],
+    ['expectedToolCalls.1.args', 'expectedToolCalls.1.args'],
+  ])('puts the API’s %s on the row’s %s', (apiPath, rowPath) => expect(withoutCheckMember(apiPath)).toBe(rowPath));
+
+  it('names an amount or a bound the API could not take before sending', () => {
+    expect(checkFromForm({ ...emptyCheck('max_cost_usd'), value: '' }).problems).toEqual([{ path: 'value', message: 'is required' }]);
+    expect(checkFromForm({ ...emptyCheck('max_cost_usd'), value: 'cheap' }).problems).toEqual([{ path: 'value', message: 'must be a number, 0 or more' }]);
+    expect(checkFromForm({ ...emptyCheck('length'), min: '2.5' }).problems).toEqual([{ path: 'min', message: 'must be a whole number, 0 or more' }]);
+  });
 });

@@ -2,7 +2,11 @@
  * Checks as the case form edits them (spec: Grading → Checks).
  *
  * A check is a JSON object whose `type` names the rule, with the rule's
- * parameters beside it. The form holds every parameter any type takes in one
+ * parameters beside it: the shape files hold and **Edit as JSON** shows. The
+ * API types it instead: `Check` and `CheckInput` set one member named after
+ * the type (`notContains: {value, caseSensitive}`); `checkJsonFromApi` and
+ * `checkInputFromJson` turn one shape into the other, and the check types are
+ * those of the generated `CheckInput`. The form holds every parameter any type takes in one
  * flat row, so changing the type keeps what was typed; turning a row back
  * into a check keeps only the parameters its type takes, `type` first and the
  * rest in alphabetical order, as the API stores and exports them. Optional
@@ -10,19 +14,32 @@
  * unchanged is the same check.
  */
 
-export const CHECK_TYPES = [
-  'contains',
-  'not_contains',
-  'equals',
-  'regex',
-  'json_schema',
-  'max_cost_usd',
-  'max_latency_ms',
-  'length',
-  'judge',
-] as const;
+import type { CheckFieldsFragment, CheckInput } from '../gql/graphql';
 
-export type CheckType = (typeof CHECK_TYPES)[number];
+/** The API's name of a check type (`notContains`): the member of `Check` and `CheckInput` that carries it. */
+export type CheckMember = keyof CheckInput;
+
+// Every member of the generated CheckInput, and no other: a type the API adds is a type error here.
+const TYPE_OF_MEMBER = {
+  contains: 'contains',
+  notContains: 'not_contains',
+  equals: 'equals',
+  regex: 'regex',
+  jsonSchema: 'json_schema',
+  maxCostUsd: 'max_cost_usd',
+  maxLatencyMs: 'max_latency_ms',
+  length: 'length',
+  judge: 'judge',
+} as const satisfies Record<CheckMember, string>;
+
+export const CHECK_MEMBERS = Object.keys(TYPE_OF_MEMBER) as CheckMember[];
+
+/** A check type as files and the spec name it. */
+export type CheckType = (typeof TYPE_OF_MEMBER)[CheckMember];
+
+export const CHECK_TYPES: readonly CheckType[] = CHECK_MEMBERS.map((member) => TYPE_OF_MEMBER[member]);
+
+const MEMBER_OF_TYPE = Object.fromEntries(CHECK_MEMBERS.map((member) => [TYPE_OF_MEMBER[member], member])) as Record<CheckType, CheckMember>;
 
 export type LengthUnit = 'characters' | 'words';
 
@@ -150,9 +167,10 @@ export function canonicalCheck(check: JsonObject): JsonObject {
 }
 
 /**
- * The check a form row describes. Only a schema that is not JSON stops it
- * here; every other rule (a value left empty, a length without bounds) is
- * the API's to refuse, naming the same parameter.
+ * The check a form row describes. What cannot be sent at all stops it here
+ * - a schema that is not JSON, an amount or a bound that is not a number;
+ * every other rule (a value left empty, a length without bounds) is the
+ * API's to refuse, naming the same parameter.
  */
 export function checkFromForm(row: CheckFormValue): { check: JsonObject; problems: CheckProblem[] } {
   const check: JsonObject = { type: row.type };
@@ -162,6 +180,8 @@ export function checkFromForm(row: CheckFormValue): { check: JsonObject; problem
       case 'value':
         if (isAmountType(row.type)) {
           if (row.value !== '') check.value = numberOrText(row.value);
+          // The API types the amount: what is not a number cannot be sent, so it is named here.
+          if (typeof check.value !== 'number') problems.push({ path: 'value', message: row.value === '' ? 'is required' : 'must be a number, 0 or more' });
         } else {
           check.value = String(row.value);
         }
@@ -183,9 +203,12 @@ export function checkFromForm(row: CheckFormValue): { check: JsonObject; problem
         check.unit = row.unit;
         break;
       case 'min':
-      case 'max':
-        if (row[parameter] !== '') check[parameter] = numberOrText(row[parameter]);
+      case 'max': {
+        const bound = row[parameter] === '' ? undefined : numberOrText(row[parameter]);
+        if (bound !== undefined) check[parameter] = bound;
+        if (bound !== undefined && !Number.isInteger(bound)) problems.push({ path: parameter, message: 'must be a whole number, 0 or more' });
         break;
+      }
       case 'criterion':
         check.criterion = row.criterion;
         break;
@@ -232,4 +255,44 @@ export function describeCheck(check: unknown): string {
     case 'judge':
       return `Judge: ${String(c.criterion)}`;
   }
+}
+
+const PARAMETER_OF_FIELD: Readonly<Record<string, CheckParameter>> = { caseSensitive: 'case_sensitive' };
+const FIELD_OF_PARAMETER: Readonly<Record<string, string>> = { case_sensitive: 'caseSensitive' };
+
+/** A check as the API shows it, in the file's shape: the member that is set, its parameters snake_case, nulls left out. */
+export function checkJsonFromApi(check: CheckFieldsFragment): JsonObject {
+  for (const member of CHECK_MEMBERS) {
+    const parameters = check[member] as Record<string, unknown> | null;
+    if (parameters === null || parameters === undefined) continue;
+    const json: JsonObject = { type: TYPE_OF_MEMBER[member] };
+    for (const [field, value] of Object.entries(parameters)) {
+      if (field === '__typename' || value === null || value === undefined) continue;
+      json[PARAMETER_OF_FIELD[field] ?? field] = field === 'unit' && typeof value === 'string' ? value.toLowerCase() : value;
+    }
+    return canonicalCheck(json);
+  }
+  return {};
+}
+
+/** A check in the file's shape (one the form built) as `CheckInput`: its type names the member. */
+export function checkInputFromJson(check: JsonObject): CheckInput {
+  const type = check.type as CheckType;
+  const parameters: JsonObject = {};
+  for (const [name, value] of Object.entries(check)) {
+    if (name === 'type') continue;
+    parameters[FIELD_OF_PARAMETER[name] ?? name] = name === 'unit' && typeof value === 'string' ? value.toUpperCase() : value;
+  }
+  return { [MEMBER_OF_TYPE[type]]: parameters } as unknown as CheckInput;
+}
+
+/**
+ * An API path into a check given as `CheckInput` (`checks.2.contains.value`)
+ * as a path into the form's row (`checks.2.value`): the row holds the type.
+ */
+export function withoutCheckMember(path: string): string {
+  const segments = path.split('.');
+  const isMember = (index: number) =>
+    index >= 2 && /^\d+$/.test(segments[index - 1] ?? '') && /^(checks|defaultChecks)$/.test(segments[index - 2] ?? '') && (CHECK_MEMBERS as string[]).includes(segments[index] ?? '');
+  return segments.filter((_, index) => !isMember(index)).join('.');
 }

@@ -3,6 +3,51 @@ import { graphql } from '../gql';
 /** Every case change makes a version: the dataset, its versions and its case lists are read again. */
 export const CASE_CHANGE_CONTEXT = { additionalTypenames: ['Dataset', 'DatasetVersion', 'CaseConnection', 'Case'] };
 
+/** A check as the API shows it: one member set, named after the check's type. */
+export const CheckFields = graphql(`
+  fragment CheckFields on Check {
+    contains {
+      value
+      path
+      caseSensitive
+    }
+    notContains {
+      value
+      path
+      caseSensitive
+    }
+    equals {
+      value
+      path
+      caseSensitive
+    }
+    regex {
+      value
+      path
+      caseSensitive
+    }
+    jsonSchema {
+      schema
+      path
+    }
+    maxCostUsd {
+      value
+    }
+    maxLatencyMs {
+      value
+    }
+    length {
+      unit
+      min
+      max
+      path
+    }
+    judge {
+      criterion
+    }
+  }
+`);
+
 export const CaseRowFields = graphql(`
   fragment CaseRowFields on Case {
     id
@@ -19,7 +64,9 @@ export const CaseRowFields = graphql(`
     expectedToolCalls {
       tool
     }
-    checks
+    checks {
+      ...CheckFields
+    }
     tags
     referenceVerified
   }
@@ -49,7 +96,9 @@ export const CaseFields = graphql(`
       args
     }
     orderMode
-    checks
+    checks {
+      ...CheckFields
+    }
     tags
     note
     referenceVerified

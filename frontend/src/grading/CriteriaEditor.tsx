@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBulb, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from 'urql';
-import { describeCheck } from '../cases/checks';
+import { checkJsonFromApi, describeCheck } from '../cases/checks';
 import { type CriterionFormValue, type GradingFormValues, newCriterionId, readsAsQuestion } from './gradingForm';
 import { SuggestRuleQuery } from './operations';
 
@@ -15,8 +15,9 @@ import { SuggestRuleQuery } from './operations';
 function RuleSuggestion({ text, added, disabled, onAdd }: { text: string; added: (check: unknown) => boolean; disabled: boolean; onAdd: (check: unknown) => void }) {
   const [criterion] = useDebouncedValue(text.trim(), 300);
   const [{ data }] = useQuery({ query: SuggestRuleQuery, variables: { criterion }, pause: criterion === '' });
-  const rule = criterion === '' ? null : (data?.suggestRule ?? null);
-  if (rule === null || rule === undefined) return null;
+  const suggested = criterion === '' ? null : (data?.suggestRule ?? null);
+  if (suggested === null || suggested === undefined) return null;
+  const rule = checkJsonFromApi(suggested);
   const already = added(rule);
   return (
     <Group gap="xs" wrap="nowrap" align="center">

@@ -100,7 +100,7 @@ export function StructuredCard({
         reads={casesThat(coverage?.structured, coverage, 'have a JSON reference answer')}
         readsNote={
           coverage && (
-            <Text size="sm" c={coverage.unverifiedReferences > 0 ? 'orange.9' : 'dimmed'} data-testid="unverified-structured">
+            <Text size="sm" c={coverage.unverifiedReferences > 0 ? 'red.9' : 'dimmed'} data-testid="unverified-structured">
               {unverifiedWords(coverage)}
             </Text>
           )

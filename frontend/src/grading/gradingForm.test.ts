@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formPathsOf, placeFieldErrors } from '../api/formErrors';
 import { emptyCheck } from '../cases/checks';
+import { apiCheck } from '../cases/testChecks';
 import {
+  CONNECTION_FIELDS,
   changedCards,
   embeddingThreshold,
   gradingFingerprint,
@@ -11,13 +13,14 @@ import {
   isYesNo,
   LOCAL_EMBEDDING_MODEL,
   newCriterionId,
+  numberProblems,
   readsAsQuestion,
   type ScoringLike,
   scoringPatch,
 } from './gradingForm';
 
 const saved: ScoringLike = {
-  checks: { enabled: true, mustPass: true, defaultChecks: [{ type: 'length', max: 200, unit: 'words' }] },
+  checks: { enabled: true, mustPass: true, defaultChecks: [apiCheck({ type: 'length', max: 200, unit: 'words' })] },
   toolCalls: { enabled: true, mustPass: true },
   judge: {
     enabled: true,
@@ -47,7 +50,7 @@ describe('scoringPatch', () => {
     after.toolCalls.mustPass = false;
     after.judge.passAt = 2;
     after.judge.scale = 5;
-    expect(scoringPatch(before, after).patch).toEqual({ tool_calls: { must_pass: false }, judge: { scale: 5 }, reference: { enabled: true } });
+    expect(scoringPatch(before, after).patch).toEqual({ toolCalls: { mustPass: false }, judge: { scale: 5 }, reference: { enabled: true } });
   });
 
   it('sends a changed list whole', () => {
@@ -56,7 +59,7 @@ describe('scoringPatch', () => {
     after.judge.criteria.push({ key: 'k', id: 'short', text: ' Is it under 100 words? ' });
     after.checks.defaultChecks.push({ ...emptyCheck('contains'), value: 'refund' });
     expect(scoringPatch(before, after).patch).toEqual({
-      checks: { default_checks: [{ type: 'length', max: 200, unit: 'words' }, { type: 'contains', value: 'refund' }] },
+      checks: { defaultChecks: [{ length: { max: 200, unit: 'WORDS' } }, { contains: { value: 'refund' } }] },
       judge: {
         criteria: [
           { id: 'polite', text: 'Is the answer polite?' },
@@ -69,7 +72,7 @@ describe('scoringPatch', () => {
   it('names a default check it cannot send by its setting path', () => {
     const after = gradingFormFromScoring(saved);
     after.checks.defaultChecks.push({ ...emptyCheck('json_schema'), schema: '{' });
-    expect(scoringPatch(gradingFormFromScoring(saved), after).problems.map((problem) => problem.path)).toEqual(['checks.default_checks.1.schema']);
+    expect(scoringPatch(gradingFormFromScoring(saved), after).problems.map((problem) => problem.path)).toEqual(['checks.defaultChecks.1.schema']);
   });
 
   it('changes the model and its connection together', () => {
@@ -77,7 +80,7 @@ describe('scoringPatch', () => {
     after.judge.modelConnectionId = 'TW9kZWxDb25uZWN0aW9uOjI=';
     after.judge.model = 'claude-haiku';
     expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({
-      judge: { model_connection_id: 'TW9kZWxDb25uZWN0aW9uOjI=', model: 'claude-haiku' },
+      judge: { connectionId: 'TW9kZWxDb25uZWN0aW9uOjI=', model: 'claude-haiku' },
     });
   });
 });
@@ -88,16 +91,16 @@ describe('the structured reference in the patch', () => {
     after.structured.enabled = true;
     after.structured.strictness = 0.7;
     after.structured.passAt = 0.9;
-    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { enabled: true, strictness: 0.7, pass_at: 0.9 } });
+    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { enabled: true, strictness: 0.7, passAt: 0.9 } });
   });
 
   it.each([
-    ['the local MiniLM', LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODEL],
-    ['a model of a saved connection', { modelConnectionId: CONNECTION, model: 'text-embedding-3-small' }, { model_connection_id: CONNECTION, model: 'text-embedding-3-small' }],
+    ['the local MiniLM', LOCAL_EMBEDDING_MODEL, { local: true }],
+    ['a model of a saved connection', { modelConnectionId: CONNECTION, model: 'text-embedding-3-small' }, { connectionId: CONNECTION, model: 'text-embedding-3-small' }],
   ] as const)('names %s as the embedding model', (_, chosen, sent) => {
     const after = gradingFormFromScoring(saved);
     after.structured.embeddingModel = chosen;
-    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { embedding_model: sent } });
+    expect(scoringPatch(gradingFormFromScoring(saved), after).patch).toEqual({ structured: { embeddingModel: sent } });
   });
 
   it('sends null to clear a model: no embedding model, no judge', () => {
@@ -115,27 +118,30 @@ describe('the structured reference in the patch', () => {
     const after = gradingFormFromScoring(stored);
     after.structured.embeddingModel = null;
     after.structured.judgeModel = null;
-    expect(scoringPatch(before, after).patch).toEqual({ structured: { embedding_model: null, judge_model: null } });
+    expect(scoringPatch(before, after).patch).toEqual({ structured: { embeddingModel: null, judgeModel: null } });
   });
 
   it('sends a changed model choice whole', () => {
     const stored: ScoringLike = { ...saved, structured: { ...saved.structured, judgeModel: { local: false, connectionId: CONNECTION, model: 'gpt-4o-mini' } } };
     const after = gradingFormFromScoring(stored);
     after.structured.judgeModel = { modelConnectionId: CONNECTION, model: 'gpt-4o' };
-    expect(scoringPatch(gradingFormFromScoring(stored), after).patch).toEqual({ structured: { judge_model: { model_connection_id: CONNECTION, model: 'gpt-4o' } } });
+    expect(scoringPatch(gradingFormFromScoring(stored), after).patch).toEqual({ structured: { judgeModel: { connectionId: CONNECTION, model: 'gpt-4o' } } });
   });
 
   it.each([
     ['structured.strictness', 'structured.strictness'],
-    ['structured.pass_at', 'structured.passAt'],
-    ['structured.must_pass', 'structured.mustPass'],
-    ['structured.embedding_model', 'structured.embeddingModel'],
-    ['structured.judge_model.model_connection_id', 'structured.judgeModel.modelConnectionId'],
-    ['structured.judge_model.model', 'structured.judgeModel.model'],
+    ['structured.passAt', 'structured.passAt'],
+    ['structured.mustPass', 'structured.mustPass'],
+    ['structured.embeddingModel', 'structured.embeddingModel'],
+    ['structured.judgeModel.connectionId', 'structured.judgeModel.modelConnectionId'],
+    ['structured.judgeModel.model', 'structured.judgeModel.model'],
+    ['judge.connectionId', 'judge.modelConnectionId'],
+    ['checks.defaultChecks.0.length.max', 'checks.defaultChecks.0.max'],
     ['structured.bogus', 'structured'],
   ])('puts the API’s %s on the form’s %s', (apiPath, formPath) => {
     const form = gradingFormFromScoring({ ...saved, structured: { ...saved.structured, judgeModel: { local: false, connectionId: CONNECTION, model: 'gpt-4o-mini' } } });
-    expect(placeFieldErrors([{ path: apiPath, message: 'must be a number from 0 to 1' }], formPathsOf(form)).byField).toEqual({ [formPath]: 'must be a number from 0 to 1' });
+    const placed = placeFieldErrors([{ path: apiPath, message: 'must be a number from 0 to 1' }], formPathsOf(form), CONNECTION_FIELDS);
+    expect(placed.byField).toEqual({ [formPath]: 'must be a number from 0 to 1' });
   });
 
   it('reads a change kept before the structured scorer existed as leaving it as saved', () => {
@@ -143,7 +149,7 @@ describe('the structured reference in the patch', () => {
     const older: Partial<GradingFormValues> = { checks: current.checks, toolCalls: { enabled: true, mustPass: false }, judge: current.judge, reference: current.reference };
     const restored = gradingFormFromDraft(older, current);
     expect(restored.structured).toEqual(current.structured);
-    expect(scoringPatch(current, restored).patch).toEqual({ tool_calls: { must_pass: false } });
+    expect(scoringPatch(current, restored).patch).toEqual({ toolCalls: { mustPass: false } });
   });
 
   it('raises the similarity threshold with strictness, as the API documents it', () => {
@@ -151,10 +157,22 @@ describe('the structured reference in the patch', () => {
   });
 });
 
+describe('numberProblems', () => {
+  it('names a number left empty, as the API names the setting', () => {
+    const form = gradingFormFromScoring(saved);
+    expect(numberProblems(form)).toEqual([]);
+    const emptied = { ...form, structured: { ...form.structured, passAt: '' as unknown as number }, judge: { ...form.judge, scale: 2.5 } };
+    expect(numberProblems(emptied)).toEqual([
+      { path: 'judge.scale', message: 'must be a whole number' },
+      { path: 'structured.passAt', message: 'must be a number from 0 to 1' },
+    ]);
+  });
+});
+
 describe('changedCards', () => {
   it('says which card holds a change', () => {
     expect(changedCards({})).toEqual({ passes: false, judge: false, structured: false });
-    expect(changedCards({ tool_calls: {} })).toEqual({ passes: true, judge: false, structured: false });
+    expect(changedCards({ toolCalls: {} })).toEqual({ passes: true, judge: false, structured: false });
     expect(changedCards({ reference: {} })).toEqual({ passes: false, judge: true, structured: false });
     expect(changedCards({ structured: {} })).toEqual({ passes: false, judge: false, structured: true });
   });

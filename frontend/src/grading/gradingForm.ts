@@ -1,13 +1,14 @@
 /**
  * The Settings tab's cards as a form, and the one `updateScoring` patch that
- * saves them (spec: Grading). The patch names only the settings that changed,
- * in the API's snake_case; a list - the criteria, the default checks - and a
- * model choice are sent whole when anything in them changed, because a value
- * given replaces the stored one.
+ * saves them (spec: Grading), a generated `ScoringInput`. The patch names only
+ * the settings that changed; a list - the criteria, the default checks - and
+ * a model choice are sent whole when anything in them changed, because a
+ * value given replaces the stored one.
  */
 
 import type { FieldProblem } from '../api/errors';
-import { type CheckFormValue, checkFromForm, checkToForm, type JsonObject, newRowKey } from '../cases/checks';
+import { type CheckFormValue, checkFromForm, checkInputFromJson, checkJsonFromApi, checkToForm, newRowKey } from '../cases/checks';
+import type { CheckFieldsFragment, CheckInput, EmbeddingModelChoiceInput, ModelChoiceInput, ScoringInput } from '../gql/graphql';
 
 export const YES_NO_SCALE = 2;
 export const MAX_SCALE = 10;
@@ -24,13 +25,20 @@ export interface CriterionFormValue {
   text: string;
 }
 
-/** A model on a saved connection, in the form's spelling of the patch's `{model_connection_id, model}`. */
+/** A model on a saved connection (the API's `{connectionId, model}`). */
 export interface ModelChoiceValue {
   modelConnectionId: string;
   model: string;
 }
 
-/** The in-process MiniLM, as the patch names it. */
+/** The API names a model's connection `connectionId`; the form, `modelConnectionId`. */
+export const CONNECTION_FIELDS = {
+  'judge.connectionId': 'judge.modelConnectionId',
+  'structured.embeddingModel.connectionId': 'structured.embeddingModel.modelConnectionId',
+  'structured.judgeModel.connectionId': 'structured.judgeModel.modelConnectionId',
+};
+
+/** The in-process MiniLM, as the form holds it (the API's `{local: true}`). */
 export const LOCAL_EMBEDDING_MODEL = 'local:all-minilm-l6-v2';
 
 /**
@@ -69,7 +77,7 @@ export interface StructuredModelLike {
 
 /** The stored configuration as the API's typed fields give it. */
 export interface ScoringLike {
-  checks: ScorerSwitch & { defaultChecks: readonly unknown[] };
+  checks: ScorerSwitch & { defaultChecks: readonly CheckFieldsFragment[] };
   toolCalls: ScorerSwitch;
   judge: ScorerSwitch & {
     connectionId: string | null;
@@ -91,7 +99,7 @@ function modelChoiceFromApi(choice: StructuredModelLike | null): ModelChoiceValu
 export function gradingFormFromScoring(scoring: ScoringLike): GradingFormValues {
   const { judge, structured } = scoring;
   return {
-    checks: { enabled: scoring.checks.enabled, mustPass: scoring.checks.mustPass, defaultChecks: scoring.checks.defaultChecks.map((check) => checkToForm(check).value) },
+    checks: { enabled: scoring.checks.enabled, mustPass: scoring.checks.mustPass, defaultChecks: scoring.checks.defaultChecks.map((check) => checkToForm(checkJsonFromApi(check)).value) },
     toolCalls: { enabled: scoring.toolCalls.enabled, mustPass: scoring.toolCalls.mustPass },
     judge: {
       enabled: judge.enabled,
@@ -154,47 +162,50 @@ export function isYesNo(judge: Pick<GradingFormValues['judge'], 'scale' | 'passA
   return judge.scale === YES_NO_SCALE && judge.passAt === YES_NO_SCALE;
 }
 
-function defaultChecksJson(rows: readonly CheckFormValue[], problems: FieldProblem[]): JsonObject[] {
+function defaultCheckInputs(rows: readonly CheckFormValue[], problems: FieldProblem[]): CheckInput[] {
   return rows.map((row, index) => {
     const built = checkFromForm(row);
-    for (const problem of built.problems) problems.push({ path: `checks.default_checks.${index}.${problem.path}`, message: problem.message });
-    return built.check;
+    for (const problem of built.problems) problems.push({ path: `checks.defaultChecks.${index}.${problem.path}`, message: problem.message });
+    return checkInputFromJson(built.check);
   });
 }
 
-function modelChoiceJson(choice: ModelChoiceValue | typeof LOCAL_EMBEDDING_MODEL | null): JsonObject | string | null {
-  if (choice === null || typeof choice === 'string') return choice;
-  return { model_connection_id: choice.modelConnectionId, model: choice.model };
+function embeddingModelInput(choice: ModelChoiceValue | typeof LOCAL_EMBEDDING_MODEL | null): EmbeddingModelChoiceInput | null {
+  if (choice === null) return null;
+  if (choice === LOCAL_EMBEDDING_MODEL) return { local: true };
+  return { connectionId: choice.modelConnectionId, model: choice.model };
 }
 
-function criteriaJson(rows: readonly CriterionFormValue[]): JsonObject[] {
-  return rows.map((row) => ({ id: row.id, text: row.text.trim() }));
+function modelChoiceInput(choice: ModelChoiceValue | null): ModelChoiceInput | null {
+  return choice === null ? null : { connectionId: choice.modelConnectionId, model: choice.model };
 }
 
-/** Every setting of the form in the patch's shape, for comparing and for sending. */
-function settingsOf(values: GradingFormValues, problems: FieldProblem[]): Record<string, JsonObject> {
+type Sections = { [Section in keyof ScoringInput]-?: Record<string, unknown> };
+
+/** Every setting of the form in the shape `ScoringInput` takes, for comparing and for sending. */
+function settingsOf(values: GradingFormValues, problems: FieldProblem[]): Sections {
   const { judge, structured } = values;
   return {
-    checks: { enabled: values.checks.enabled, must_pass: values.checks.mustPass, default_checks: defaultChecksJson(values.checks.defaultChecks, problems) },
-    tool_calls: { enabled: values.toolCalls.enabled, must_pass: values.toolCalls.mustPass },
+    checks: { enabled: values.checks.enabled, mustPass: values.checks.mustPass, defaultChecks: defaultCheckInputs(values.checks.defaultChecks, problems) },
+    toolCalls: { enabled: values.toolCalls.enabled, mustPass: values.toolCalls.mustPass },
     judge: {
       enabled: judge.enabled,
-      must_pass: judge.mustPass,
-      model_connection_id: judge.modelConnectionId,
+      mustPass: judge.mustPass,
+      connectionId: judge.modelConnectionId,
       model: judge.model,
       instructions: judge.instructions,
-      criteria: criteriaJson(judge.criteria),
+      criteria: judge.criteria.map((row) => ({ id: row.id, text: row.text.trim() })),
       scale: judge.scale,
-      pass_at: judge.passAt,
+      passAt: judge.passAt,
     },
-    reference: { enabled: values.reference.enabled, must_pass: values.reference.mustPass },
+    reference: { enabled: values.reference.enabled, mustPass: values.reference.mustPass },
     structured: {
       enabled: structured.enabled,
-      must_pass: structured.mustPass,
+      mustPass: structured.mustPass,
       strictness: structured.strictness,
-      pass_at: structured.passAt,
-      embedding_model: modelChoiceJson(structured.embeddingModel),
-      judge_model: modelChoiceJson(structured.judgeModel),
+      passAt: structured.passAt,
+      embeddingModel: embeddingModelInput(structured.embeddingModel),
+      judgeModel: modelChoiceInput(structured.judgeModel),
     },
   };
 }
@@ -203,27 +214,46 @@ function settingsOf(values: GradingFormValues, problems: FieldProblem[]): Record
  * The settings that differ between what is saved and what is on screen, as
  * one patch; `problems` names what cannot be sent (a schema that is not JSON).
  */
-export function scoringPatch(saved: GradingFormValues, current: GradingFormValues): { patch: JsonObject; problems: FieldProblem[] } {
+export function scoringPatch(saved: GradingFormValues, current: GradingFormValues): { patch: ScoringInput; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const before = settingsOf(saved, []);
   const after = settingsOf(current, problems);
-  const patch: JsonObject = {};
-  for (const [section, settings] of Object.entries(after)) {
-    const changed: JsonObject = {};
+  const patch: Record<string, Record<string, unknown>> = {};
+  for (const [section, settings] of Object.entries(after) as [keyof Sections, Record<string, unknown>][]) {
+    const changed: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(settings)) {
-      if (JSON.stringify(value) !== JSON.stringify(before[section]?.[name])) changed[name] = value;
+      if (JSON.stringify(value) !== JSON.stringify(before[section][name])) changed[name] = value;
     }
     if (Object.keys(changed).length > 0) patch[section] = changed;
   }
-  return { patch, problems };
+  return { patch: patch as ScoringInput, problems };
+}
+
+/**
+ * Numbers the API types: one that is not a number (a field left empty) cannot
+ * be sent, so it is named here, as the API would name it.
+ */
+export function numberProblems(values: GradingFormValues): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const fraction = (value: unknown, path: string) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) problems.push({ path, message: 'must be a number from 0 to 1' });
+  };
+  const whole = (value: unknown, path: string) => {
+    if (typeof value !== 'number' || !Number.isInteger(value)) problems.push({ path, message: 'must be a whole number' });
+  };
+  whole(values.judge.scale, 'judge.scale');
+  whole(values.judge.passAt, 'judge.passAt');
+  fraction(values.structured.strictness, 'structured.strictness');
+  fraction(values.structured.passAt, 'structured.passAt');
+  return problems;
 }
 
 /**
  * Which card a change is on: **When a case passes** (checks, tool calls),
  * **Judge** (the judge, the reference) or **Structured reference**.
  */
-export function changedCards(patch: JsonObject): { passes: boolean; judge: boolean; structured: boolean } {
-  return { passes: 'checks' in patch || 'tool_calls' in patch, judge: 'judge' in patch || 'reference' in patch, structured: 'structured' in patch };
+export function changedCards(patch: ScoringInput): { passes: boolean; judge: boolean; structured: boolean } {
+  return { passes: 'checks' in patch || 'toolCalls' in patch, judge: 'judge' in patch || 'reference' in patch, structured: 'structured' in patch };
 }
 
 /** A stable text of the form, whatever its rows' keys, for telling whether anything changed. */

@@ -60,7 +60,9 @@ export const ScoringFields = graphql(`
     checks {
       enabled
       mustPass
-      defaultChecks
+      defaultChecks {
+        ...CheckFields
+      }
     }
     toolCalls {
       enabled
@@ -116,11 +118,11 @@ export const DatasetScoringQuery = graphql(`
 `);
 
 export const ScoringCoverageQuery = graphql(`
-  query ScoringCoverage($id: ID!, $patch: JSON) {
+  query ScoringCoverage($id: ID!, $unsaved: ScoringInput) {
     dataset(id: $id) {
       id
       scoring {
-        coverage(patch: $patch) {
+        coverage(unsaved: $unsaved) {
           caseCount
           checks
           toolCalls
@@ -138,7 +140,7 @@ export const ScoringCoverageQuery = graphql(`
 `);
 
 export const UpdateScoringMutation = graphql(`
-  mutation UpdateScoring($datasetId: ID!, $patch: JSON!) {
+  mutation UpdateScoring($datasetId: ID!, $patch: ScoringInput!) {
     updateScoring(datasetId: $datasetId, patch: $patch) {
       scoring {
         ...ScoringFields
@@ -150,7 +152,9 @@ export const UpdateScoringMutation = graphql(`
 
 export const SuggestRuleQuery = graphql(`
   query SuggestRule($criterion: String!) {
-    suggestRule(criterion: $criterion)
+    suggestRule(criterion: $criterion) {
+      ...CheckFields
+    }
   }
 `);
 

@@ -5,13 +5,13 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { type ApiProblem, type FieldProblem, problemFrom } from '../api/errors';
 import { showFieldErrors } from '../api/formErrors';
-import type { ScoringFieldsFragment } from '../gql/graphql';
+import type { ScoringFieldsFragment, ScoringInput } from '../gql/graphql';
 import { useViewer } from '../session/SessionProvider';
 import { browserDrafts } from '../unsaved/browserDrafts';
 import { GRADING_EDITOR } from '../unsaved/draftOffers';
 import { restoreOfferFor } from '../unsaved/draftStore';
 import { useBrowserDraft } from '../unsaved/useBrowserDraft';
-import { changedCards, type GradingFormValues, gradingFingerprint, gradingFormFromDraft, gradingFormFromScoring, scoringPatch } from './gradingForm';
+import { CONNECTION_FIELDS, changedCards, type GradingFormValues, numberProblems, gradingFingerprint, gradingFormFromDraft, gradingFormFromScoring, scoringPatch } from './gradingForm';
 import { ScoringCoverageQuery, UpdateScoringMutation } from './operations';
 
 /**
@@ -44,10 +44,11 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
   const { discardDraft } = useBrowserDraft({ ...scope, baseVersion: start.baseVersion, dirty, value: values });
 
   // What the setup on screen would cover, asked again once typing pauses.
-  const [coveragePatch] = useDebouncedValue(problems.length === 0 ? JSON.stringify(patch) : null, 300);
+  const sendable = problems.length === 0 && numberProblems(values).length === 0;
+  const [coveragePatch] = useDebouncedValue(sendable ? JSON.stringify(patch) : null, 300);
   const [coverageResult] = useQuery({
     query: ScoringCoverageQuery,
-    variables: { id: datasetId, patch: coveragePatch && coveragePatch !== '{}' ? (JSON.parse(coveragePatch) as unknown) : null },
+    variables: { id: datasetId, unsaved: coveragePatch && coveragePatch !== '{}' ? (JSON.parse(coveragePatch) as ScoringInput) : null },
     pause: coveragePatch === null,
   });
   const coverage = coverageResult.data?.dataset.scoring.coverage ?? null;
@@ -59,12 +60,13 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
 
   const save = async (): Promise<boolean> => {
     const current = scoringPatch(savedNow.current, form.getValues());
+    const unsendable = [...current.problems, ...numberProblems(form.getValues())];
     form.clearErrors();
     setProblem(null);
-    if (current.problems.length > 0) {
-      const local: ApiProblem = { code: 'BAD_USER_INPUT', title: 'Some settings need a change', message: 'Check the highlighted settings.', fields: current.problems };
+    if (unsendable.length > 0) {
+      const local: ApiProblem = { code: 'BAD_USER_INPUT', title: 'Some settings need a change', message: 'Check the highlighted settings.', fields: unsendable };
       setProblem(local);
-      setUnplaced(showFieldErrors(form, local));
+      setUnplaced(showFieldErrors(form, local, CONNECTION_FIELDS));
       return false;
     }
     if (Object.keys(current.patch).length === 0) return true;
@@ -75,7 +77,7 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
     if (!stored) {
       const failure = problemFrom(result.error);
       setProblem(failure);
-      if (failure) setUnplaced(showFieldErrors(form, failure));
+      if (failure) setUnplaced(showFieldErrors(form, failure, CONNECTION_FIELDS));
       return false;
     }
     const next = gradingFormFromScoring(stored);

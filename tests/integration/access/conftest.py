@@ -70,7 +70,7 @@ async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> Subj
             )
         private = target is not Target.ORGANIZATION_VISIBLE
         dataset_id = await create_dataset(curator, f"{target.value} dataset", private=private)
-        checked = {"type": "contains", "value": "unused"}
+        checked = {"contains": {"value": "unused"}}
         first = await add_case(
             curator,
             dataset_id,

@@ -117,7 +117,7 @@ async def list_grants(s: Subject) -> str:
 
 
 async def read_scoring(s: Subject) -> str:
-    query = "query($d: ID!) { dataset(id: $d) { scoring { json } } }"
+    query = "query($d: ID!) { dataset(id: $d) { scoring { checks { mustPass } } } }"
     return await _gql(s, query, d=s.dataset_id)
 
 
@@ -195,15 +195,15 @@ async def revoke_grant(s: Subject) -> str:
 
 
 async def update_scoring(s: Subject) -> str:
-    query = """mutation($d: ID!, $p: JSON!) {
-      updateScoring(datasetId: $d, patch: $p) { scoring { json } } }"""
-    return await _gql(s, query, d=s.dataset_id, p={"checks": {"must_pass": True}})
+    query = """mutation($d: ID!, $p: ScoringInput!) {
+      updateScoring(datasetId: $d, patch: $p) { scoring { checks { mustPass } } } }"""
+    return await _gql(s, query, d=s.dataset_id, p={"checks": {"mustPass": True}})
 
 
 async def add_default_check(s: Subject) -> str:
-    query = """mutation($d: ID!, $c: JSON!) {
-      addDefaultCheck(datasetId: $d, check: $c) { scoring { json } } }"""
-    check = {"type": "length", "unit": "characters", "max": 10_000 + next(_unique)}
+    query = """mutation($d: ID!, $c: CheckInput!) {
+      addDefaultCheck(datasetId: $d, check: $c) { scoring { checks { mustPass } } } }"""
+    check = {"length": {"unit": "CHARACTERS", "max": 10_000 + next(_unique)}}
     return await _gql(s, query, d=s.dataset_id, c=check)
 
 

@@ -2,10 +2,12 @@
 
 from typing import Any
 
+from tests.support.checks import CHECK_FIELDS
 from tests.support.graphql_client import Api
 
-CASE_FIELDS = """id revision changedInVersion source masked input referenceAnswer counterExample note tags
-  orderMode checks history { role content } expectedToolCalls { tool args } referenceVerified"""
+CASE_FIELDS = f"""id revision changedInVersion source masked input referenceAnswer counterExample note tags
+  orderMode checks {{ {CHECK_FIELDS} }} history {{ role content }} expectedToolCalls {{ tool args }}
+  referenceVerified"""
 
 CREATE = "mutation($i: CreateDatasetInput!) { createDataset(input: $i) { dataset { id name visibility latestVersion } } }"
 ADD = f"""mutation($d: ID!, $c: CaseInput!, $twin: Boolean! = false) {{

@@ -3,6 +3,7 @@
 import pytest
 
 from tests.integration.datasets.helpers import ADD, add_case, case, cases_of, create_dataset, inputs
+from tests.support.checks import as_written
 from tests.support.graphql_client import Api
 
 
@@ -32,8 +33,8 @@ async def test_a_case_holds_every_field_of_the_spec_and_the_server_sets_its_sour
             ],
             "orderMode": "in_order",
             "checks": [
-                {"type": "contains", "value": "unused"},
-                {"type": "length", "unit": "words", "max": 80},
+                {"contains": {"value": "unused"}},
+                {"length": {"unit": "WORDS", "max": 80}},
             ],
             "tags": ["returns", "kettle"],
             "note": "Customers asked twice in May.",
@@ -48,7 +49,10 @@ async def test_a_case_holds_every_field_of_the_spec_and_the_server_sets_its_sour
         {"tool": "lookup_policy", "args": {"item": "kettle", "region": "EU"}}
     ]
     assert stored["orderMode"] == "in_order" and stored["referenceVerified"] is True
-    assert stored["checks"][1] == {"type": "length", "unit": "words", "max": 80}
+    assert [as_written(check) for check in stored["checks"]] == [
+        {"contains": {"value": "unused"}},
+        {"length": {"unit": "WORDS", "max": 80}},
+    ]
 
 
 async def test_a_case_with_nothing_to_test_against_is_refused_naming_reference_answer(
@@ -56,28 +60,31 @@ async def test_a_case_with_nothing_to_test_against_is_refused_naming_reference_a
 ) -> None:
     dataset_id = await create_dataset(owner)
     fields = await _refusal(owner, dataset_id, {"input": "Is this tested?"})
-    assert [f["path"] for f in fields] == ["reference_answer"]
+    assert [f["path"] for f in fields] == ["referenceAnswer"]
     assert (await cases_of(owner, dataset_id))["totalCount"] == 0
 
 
 @pytest.mark.parametrize(
     ("check", "path", "words"),
     [
-        ({"type": "regex", "value": "(unclosed"}, "checks.0.value", "pattern"),
-        ({"type": "regex", "value": "a" * 501}, "checks.0.value", "500"),
+        ({"regex": {"value": "(unclosed"}}, "checks.0.regex.value", "pattern"),
+        ({"regex": {"value": "a" * 501}}, "checks.0.regex.value", "500"),
         (
-            {"type": "json_schema", "schema": {"type": "string", "pattern": "^a"}},
-            "checks.0.schema",
+            {"jsonSchema": {"schema": {"type": "string", "pattern": "^a"}}},
+            "checks.0.jsonSchema.schema",
             "pattern",
         ),
         (
-            {"type": "json_schema", "schema": {"$ref": "https://example.com/s.json"}},
-            "checks.0.schema",
+            {"jsonSchema": {"schema": {"$ref": "https://example.com/s.json"}}},
+            "checks.0.jsonSchema.schema",
             "$ref",
         ),
-        ({"type": "sentiment", "value": "happy"}, "checks.0.type", "sentiment"),
-        ({"type": "length", "unit": "words"}, "checks.0", "min"),
-        ({"type": "length", "max": 3}, "checks.0.unit", "unit"),
+        ({"length": {"unit": "WORDS"}}, "checks.0.length", "min"),
+        ({"length": {"unit": "WORDS", "min": 5, "max": 3}}, "checks.0.length.min", "max"),
+        ({"contains": {"value": ""}}, "checks.0.contains.value", "empty"),
+        ({"equals": {"value": " x "}}, "checks.0.equals.value", "spaces"),
+        ({"maxCostUsd": {"value": -1}}, "checks.0.maxCostUsd.value", "0 or more"),
+        ({"contains": {"value": "x", "path": "a..b"}}, "checks.0.contains.path", "dotted"),
     ],
 )
 async def test_bad_checks_are_refused_naming_the_check(
@@ -91,9 +98,29 @@ async def test_bad_checks_are_refused_naming_the_check(
     ), fields
 
 
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"sentiment": {"value": "happy"}},
+        {"length": {"max": 3}},
+        {"length": {"unit": "words", "max": 3}},
+        {"contains": {"value": "x"}, "equals": {"value": "x"}},
+        {},
+        {"contains": {"value": "x", "criterion": "polite"}},
+    ],
+)
+async def test_a_check_the_schema_cannot_read_is_refused_before_anything_runs(
+    owner: Api, check: dict
+) -> None:
+    dataset_id = await create_dataset(owner)
+    refused = await owner.errors(ADD, {"d": dataset_id, "c": case(checks=[check])})
+    assert refused.codes == ["GRAPHQL_VALIDATION"]
+    assert (await cases_of(owner, dataset_id))["totalCount"] == 0
+
+
 async def test_a_regex_of_exactly_500_characters_is_accepted(owner: Api) -> None:
     dataset_id = await create_dataset(owner)
-    added = await add_case(owner, dataset_id, case(checks=[{"type": "regex", "value": "a" * 500}]))
+    added = await add_case(owner, dataset_id, case(checks=[{"regex": {"value": "a" * 500}}]))
     assert added["version"] == 1
 
 
@@ -102,7 +129,7 @@ async def test_order_mode_and_history_roles_are_validated(owner: Api) -> None:
     fields = await _refusal(
         owner, dataset_id, case(orderMode="sometimes", history=[{"role": "robot", "content": "x"}])
     )
-    assert {f["path"] for f in fields} >= {"order_mode", "history.0.role"}
+    assert {f["path"] for f in fields} >= {"orderMode", "history.0.role"}
 
 
 async def test_twins_stop_an_add_until_the_client_adds_anyway(owner: Api) -> None:

@@ -148,7 +148,7 @@ async def test_export_imports_back_unchanged_with_formula_cells_protected(owner:
             "=SUM(A1:A3)",
             referenceAnswer="-5 degrees",
             note="@here '",
-            checks=[{"value": "B", "type": "contains", "case_sensitive": True}],
+            checks=[{"contains": {"value": "B", "caseSensitive": True}}],
             expectedToolCalls=[{"tool": "t", "args": {"z": 1, "a": 2}}],
         ),
     )

@@ -60,9 +60,10 @@ async def test_a_refused_edit_leaves_the_version_as_it_was(owner: Api) -> None:
     dataset_id = await create_dataset(owner)
     first = (await add_case(owner, dataset_id))["case"]
     errors = await owner.errors(
-        UPDATE, {"id": first["id"], "base": 1, "c": {"checks": [{"type": "regex", "value": "("}]}}
+        UPDATE, {"id": first["id"], "base": 1, "c": {"checks": [{"regex": {"value": "("}}]}}
     )
     assert errors.codes == ["BAD_USER_INPUT"]
+    assert errors.errors[0]["extensions"]["fields"][0]["path"] == "checks.0.regex.value"
     assert (await owner(VERSIONS, {"d": dataset_id}))["dataset"]["versions"][0]["number"] == 1
 
 

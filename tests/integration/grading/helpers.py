@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 from tests.integration.datasets.helpers import add_case, create_dataset
+from tests.support.checks import CHECK_FIELDS
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
 
@@ -14,13 +15,17 @@ ANSWER = "Sorry, only unused items can be returned."
 
 ADD_CONNECTION = """mutation($i: AddModelConnectionInput!) { addModelConnection(input: $i) {
   connection { id name provider baseUrl models keyHint } } }"""
-UPDATE_SCORING = """mutation($d: ID!, $p: JSON!, $yn: Boolean! = false) {
-  updateScoring(datasetId: $d, patch: $p, useYesNoGrading: $yn) { scoring {
-    json judge { enabled model connectionId scale passAt yesNoGrading connection { name } }
-    checks { enabled mustPass defaultChecks } reference { enabled mustPass } } } }"""
+UPDATE_SCORING = f"""mutation($d: ID!, $p: ScoringInput!, $yn: Boolean! = false) {{
+  updateScoring(datasetId: $d, patch: $p, useYesNoGrading: $yn) {{ scoring {{
+    judge {{ enabled mustPass model connectionId instructions scale passAt yesNoGrading
+      criteria {{ id text }} connection {{ name }} }}
+    checks {{ enabled mustPass defaultChecks {{ {CHECK_FIELDS} }} }} reference {{ enabled mustPass }}
+    toolCalls {{ enabled mustPass }} }} }} }}"""
 SCORE_FIELDS = """id outcome outcomeReason notGradedBy mayScoreAgain answer answerChars answerCut
   warnings datasetVersion caseRevision agentName agentVersion answeringModel costUsd latencyMs
-  gradingCostUsd rescoreCount rescoredAt config
+  gradingCostUsd rescoreCount rescoredAt
+  config { judge { enabled model connectionId criteria { id text } scale passAt }
+    checks { enabled mustPass } reference { enabled mustPass } structured { enabled } }
   toolCalls { name args blocked }
   results { scorer status score mustPass skipped reason parts { kind source status reason } }
   judgeGrades { criterionId kind scorer status grade score verified rule reason quotes { text verified } }
@@ -60,7 +65,7 @@ async def judged_dataset(
     connection_id = await add_connection(api, server, name=f"{name} judge", models=[model])
     settings = {
         "enabled": True,
-        "model_connection_id": connection_id,
+        "connectionId": connection_id,
         "model": JUDGE_MODEL,
         "criteria": [POLITE],
         **judge,

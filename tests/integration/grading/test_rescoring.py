@@ -29,7 +29,7 @@ DOWN = (error_reply(503, "overloaded"), error_reply(503, "overloaded"))
 
 async def not_graded_score(api: Api, server: ModelServer) -> tuple[str, str]:
     dataset_id = await judged_dataset(api, server)
-    case_id = await new_case(api, dataset_id, checks=[{"type": "contains", "value": "unused"}])
+    case_id = await new_case(api, dataset_id, checks=[{"contains": {"value": "unused"}}])
     server.reply_with(*DOWN)
     score = await score_answer(api, case_id)
     assert score["outcome"] == "NOT_GRADED"
@@ -204,7 +204,7 @@ async def test_a_score_not_graded_for_want_of_a_judge_model_is_graded_once_one_i
     )
     connection_id = await add_connection(owner, model_server)
     await update_scoring(
-        owner, dataset_id, {"judge": {"model_connection_id": connection_id, "model": JUDGE_MODEL}}
+        owner, dataset_id, {"judge": {"connectionId": connection_id, "model": JUDGE_MODEL}}
     )
     model_server.reply_with(text_reply(judge_reply(("polite", 2))))
     job_id = await rescore(owner, dataset_id, [score["id"]])
@@ -233,7 +233,7 @@ async def test_a_score_whose_judge_connection_was_deleted_is_graded_by_the_one_c
     score = await score_answer(owner, await new_case(owner, dataset_id))
     assert score["outcome"] == "NOT_GRADED"
     replacement = await add_connection(owner, model_server, name="Replacement")
-    await update_scoring(owner, dataset_id, {"judge": {"model_connection_id": replacement}})
+    await update_scoring(owner, dataset_id, {"judge": {"connectionId": replacement}})
     model_server.reply_with(text_reply(judge_reply(("polite", 2))))
     job_id = await rescore(owner, dataset_id, [score["id"]])
     await run_worker()

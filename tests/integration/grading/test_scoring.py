@@ -28,7 +28,7 @@ async def test_a_pass_keeps_every_scorer_the_outcome_the_pins_and_the_answer(
     owner: Api, model_server: ModelServer
 ) -> None:
     dataset_id = await judged_dataset(owner, model_server)
-    case_id = await new_case(owner, dataset_id, checks=[{"type": "contains", "value": "unused"}])
+    case_id = await new_case(owner, dataset_id, checks=[{"contains": {"value": "unused"}}])
     model_server.reply_with(text_reply(judge_reply(("polite", 2)), output_tokens=40))
     score = await score_answer(
         owner,
@@ -255,7 +255,7 @@ async def test_an_anthropic_judge_grades_through_the_messages_api(
     )
     judge = {
         "enabled": True,
-        "model_connection_id": connection,
+        "connectionId": connection,
         "model": "claude-3-5-haiku-latest",
         "criteria": [{"id": "polite", "text": "Is the answer polite?"}],
     }

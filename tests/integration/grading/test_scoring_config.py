@@ -12,15 +12,18 @@ from tests.integration.grading.helpers import (
     add_connection,
     update_scoring,
 )
+from tests.support.checks import CHECK_FIELDS, as_written
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
 
-SCORING = """query($d: ID!, $p: JSON) { dataset(id: $d) { scoring {
-  json checks { enabled mustPass defaultChecks } toolCalls { enabled mustPass }
-  judge { enabled mustPass model instructions scale passAt yesNoGrading criteria { id text suggestedRule } }
-  reference { enabled mustPass }
-  coverage(patch: $p) { caseCount checks toolCalls judge reference counterExample nothingGrades referenceOffered }
-} } }"""
+SCORING = f"""query($d: ID!, $p: ScoringInput) {{ dataset(id: $d) {{ scoring {{
+  checks {{ enabled mustPass defaultChecks {{ {CHECK_FIELDS} }} }} toolCalls {{ enabled mustPass }}
+  judge {{ enabled mustPass model connectionId instructions scale passAt yesNoGrading
+    criteria {{ id text suggestedRule {{ {CHECK_FIELDS} }} }} }}
+  reference {{ enabled mustPass }}
+  coverage(unsaved: $p) {{ caseCount checks toolCalls judge reference counterExample nothingGrades
+    referenceOffered }}
+}} }} }}"""
 
 
 async def scoring_of(api: Api, dataset_id: str, patch: dict | None = None) -> dict:
@@ -46,58 +49,88 @@ async def test_an_update_changes_only_what_it_names_and_a_list_replaces_whole(
     owner: Api,
 ) -> None:
     dataset_id = await create_dataset(owner)
-    checks = [{"type": "length", "unit": "words", "max": 200}, {"type": "contains", "value": "x"}]
+    checks = [{"length": {"unit": "WORDS", "max": 200}}, {"contains": {"value": "x"}}]
     await update_scoring(
         owner,
         dataset_id,
         {
-            "checks": {"default_checks": checks},
-            "judge": {"enabled": True, "criteria": [POLITE], "scale": 10, "pass_at": 7},
+            "checks": {"defaultChecks": checks, "mustPass": False},
+            "judge": {"enabled": True, "criteria": [POLITE], "scale": 10, "passAt": 7},
         },
     )
     changed = await update_scoring(
         owner,
         dataset_id,
-        {"checks": {"default_checks": [checks[1]]}, "judge": {"instructions": "Be strict."}},
+        {"checks": {"defaultChecks": [checks[1]]}, "judge": {"instructions": "Be strict."}},
     )
-    assert changed["checks"]["defaultChecks"] == [checks[1]]
-    assert changed["json"]["judge"]["criteria"] == [POLITE]
+    assert [as_written(check) for check in changed["checks"]["defaultChecks"]] == [checks[1]]
+    assert changed["checks"]["mustPass"] is False, "a setting left out keeps its value"
+    assert changed["judge"]["criteria"] == [POLITE]
     assert (changed["judge"]["scale"], changed["judge"]["passAt"]) == (10, 7)
-    assert changed["json"]["judge"]["instructions"] == "Be strict."
+    assert changed["judge"]["instructions"] == "Be strict."
+    emptied = await update_scoring(owner, dataset_id, {"checks": {"defaultChecks": []}})
+    assert emptied["checks"]["defaultChecks"] == [], "a list given replaces the stored one whole"
 
 
 async def test_the_pass_mark_is_read_on_the_merged_scale_and_refused_by_name(owner: Api) -> None:
     dataset_id = await create_dataset(owner)
-    await update_scoring(owner, dataset_id, {"judge": {"scale": 10, "pass_at": 7}})
-    assert (await update_scoring(owner, dataset_id, {"judge": {"pass_at": 8}}))["judge"][
+    await update_scoring(owner, dataset_id, {"judge": {"scale": 10, "passAt": 7}})
+    assert (await update_scoring(owner, dataset_id, {"judge": {"passAt": 8}}))["judge"][
         "passAt"
     ] == 8
-    assert await refused_paths(owner, dataset_id, {"judge": {"pass_at": 11}}) == ["judge.pass_at"]
-    assert await refused_paths(owner, dataset_id, {"judge": {"scale": 5}}) == ["judge.pass_at"]
+    assert await refused_paths(owner, dataset_id, {"judge": {"passAt": 11}}) == ["judge.passAt"]
+    assert await refused_paths(owner, dataset_id, {"judge": {"scale": 5}}) == ["judge.passAt"]
     assert (await scoring_of(owner, dataset_id))["judge"]["passAt"] == 8
 
 
 @pytest.mark.parametrize(
     ("patch", "path"),
     [
-        ({"checks": {"enabled": False}, "tool_calls": {"enabled": False}}, ""),
+        ({"checks": {"enabled": False}, "toolCalls": {"enabled": False}}, ""),
         ({"judge": {"enabled": True}}, "judge.criteria"),
-        ({"judge": {"temperature": 0}}, "judge.temperature"),
         (
-            {"checks": {"default_checks": [{"type": "contain", "value": "x"}]}},
-            "checks.default_checks.0.type",
+            {"checks": {"defaultChecks": [{"judge": {"criterion": "Is it polite?"}}]}},
+            "checks.defaultChecks.0.judge",
         ),
+        (
+            {"checks": {"defaultChecks": [{"regex": {"value": "("}}]}},
+            "checks.defaultChecks.0.regex.value",
+        ),
+        ({"judge": {"enabled": None}}, "judge.enabled"),
+        ({"judge": {"criteria": [{"id": "reference", "text": "x"}]}}, "judge.criteria.0.id"),
+        ({"structured": {"strictness": 2}}, "structured.strictness"),
+        ({"structured": {"passAt": -1}}, "structured.passAt"),
+        ({"reference": None}, "reference"),
     ],
 )
-async def test_a_configuration_that_could_score_nothing_is_refused(
+async def test_a_refusal_names_the_setting_as_the_input_spells_it(
     owner: Api, patch: dict, path: str
 ) -> None:
-    assert await refused_paths(owner, await create_dataset(owner), patch) == [path]
+    dataset_id = await create_dataset(owner)
+    assert await refused_paths(owner, dataset_id, patch) == [path]
+    assert (await scoring_of(owner, dataset_id))["checks"]["defaultChecks"] == []
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        {"judge": {"temperature": 0}},
+        {"judge": {"pass_at": 3}},
+        {"checks": {"defaultChecks": [{"contain": {"value": "x"}}]}},
+        {"checks": {"defaultChecks": ["contains"]}},
+        {"judge": {"scale": "ten"}},
+    ],
+)
+async def test_a_setting_the_configuration_does_not_have_is_refused_by_the_schema(
+    owner: Api, patch: dict
+) -> None:
+    errors = await owner.errors(UPDATE_SCORING, {"d": await create_dataset(owner), "p": patch})
+    assert errors.codes == ["GRAPHQL_VALIDATION"]
 
 
 async def test_yes_no_grading_is_a_scale_of_two_passing_at_two(owner: Api) -> None:
     dataset_id = await create_dataset(owner)
-    await update_scoring(owner, dataset_id, {"judge": {"scale": 5, "pass_at": 4}})
+    await update_scoring(owner, dataset_id, {"judge": {"scale": 5, "passAt": 4}})
     data = await owner(UPDATE_SCORING, {"d": dataset_id, "p": {}, "yn": True})
     judge = data["updateScoring"]["scoring"]["judge"]
     assert (judge["scale"], judge["passAt"], judge["yesNoGrading"]) == (2, 2, True)
@@ -108,22 +141,22 @@ async def test_the_judge_model_is_a_saved_connection_and_one_of_its_models(
 ) -> None:
     dataset_id = await create_dataset(owner)
     connection_id = await add_connection(owner, model_server)
-    patch = {"judge": {"model_connection_id": connection_id, "model": JUDGE_MODEL}}
+    patch = {"judge": {"connectionId": connection_id, "model": JUDGE_MODEL}}
     judge = (await update_scoring(owner, dataset_id, patch))["judge"]
     assert judge["connectionId"] == connection_id
     assert judge["connection"] == {"name": "Scripted"}
-    assert (await scoring_of(owner, dataset_id))["json"]["judge"][
-        "model_connection_id"
-    ] == connection_id
+    assert (await scoring_of(owner, dataset_id))["judge"]["connectionId"] == connection_id
     wrong_model = {"judge": {"model": "gpt-5"}}
     assert await refused_paths(owner, dataset_id, wrong_model) == ["judge.model"]
     dataset_gid = await create_dataset(owner, "Other")
     no_connection = {"judge": {"model": JUDGE_MODEL}}
-    assert await refused_paths(owner, dataset_gid, no_connection) == ["judge.model_connection_id"]
-    not_a_connection = {"judge": {"model_connection_id": dataset_id, "model": JUDGE_MODEL}}
-    assert await refused_paths(owner, dataset_id, not_a_connection) == [
-        "patch.judge.model_connection_id"
-    ]
+    assert await refused_paths(owner, dataset_gid, no_connection) == ["judge.connectionId"]
+    not_a_connection = {"judge": {"connectionId": dataset_id, "model": JUDGE_MODEL}}
+    assert await refused_paths(owner, dataset_id, not_a_connection) == ["judge.connectionId"]
+    cleared = await update_scoring(
+        owner, dataset_id, {"judge": {"connectionId": None, "model": None}}
+    )
+    assert (cleared["judge"]["connectionId"], cleared["judge"]["model"]) == (None, None)
 
 
 async def test_coverage_counts_what_each_scorer_reads_and_names_cases_nothing_grades(
@@ -136,7 +169,7 @@ async def test_coverage_counts_what_each_scorer_reads_and_names_cases_nothing_gr
     await add_case(
         owner,
         dataset_id,
-        {"input": "b?", "counterExample": "B", "checks": [{"type": "contains", "value": "b"}]},
+        {"input": "b?", "counterExample": "B", "checks": [{"contains": {"value": "b"}}]},
     )
     await add_case(
         owner, dataset_id, {"input": "c?", "expectedToolCalls": [{"tool": "lookup", "args": {}}]}
@@ -158,12 +191,9 @@ async def test_coverage_counts_what_each_scorer_reads_and_names_cases_nothing_gr
 
 
 async def test_a_rule_is_suggested_for_a_criterion_a_check_can_express(owner: Api) -> None:
-    suggest = "query($c: String!) { suggestRule(criterion: $c) }"
-    assert (await owner(suggest, {"c": "Is the answer under 100 words?"}))["suggestRule"] == {
-        "type": "length",
-        "unit": "words",
-        "max": 99,
-    }
+    suggest = f"query($c: String!) {{ suggestRule(criterion: $c) {{ {CHECK_FIELDS} }} }}"
+    suggested = (await owner(suggest, {"c": "Is the answer under 100 words?"}))["suggestRule"]
+    assert as_written(suggested) == {"length": {"unit": "WORDS", "max": 99}}
     assert (await owner(suggest, {"c": "Is the answer polite?"}))["suggestRule"] is None
     dataset_id = await create_dataset(owner)
     await update_scoring(
@@ -177,13 +207,17 @@ async def test_a_rule_is_suggested_for_a_criterion_a_check_can_express(owner: Ap
         },
     )
     criteria = (await scoring_of(owner, dataset_id))["judge"]["criteria"]
-    assert criteria[0]["suggestedRule"] == {"type": "json_schema", "schema": {}}
-    add_rule = """mutation($d: ID!, $c: JSON!) { addDefaultCheck(datasetId: $d, check: $c) {
-      scoring { checks { defaultChecks } } } }"""
-    added = await owner(add_rule, {"d": dataset_id, "c": criteria[0]["suggestedRule"]})
-    assert added["addDefaultCheck"]["scoring"]["checks"]["defaultChecks"] == [
-        {"type": "json_schema", "schema": {}}
-    ]
+    rule = as_written(criteria[0]["suggestedRule"])
+    assert rule == {"jsonSchema": {"schema": {}}}
+    add_rule = f"""mutation($d: ID!, $c: CheckInput!) {{ addDefaultCheck(datasetId: $d, check: $c) {{
+      scoring {{ checks {{ defaultChecks {{ {CHECK_FIELDS} }} }} }} }} }}"""
+    added = await owner(add_rule, {"d": dataset_id, "c": rule})
+    shown = added["addDefaultCheck"]["scoring"]["checks"]["defaultChecks"]
+    assert [as_written(check) for check in shown] == [rule], "read back, written as it is"
+    refused = await owner.errors(add_rule, {"d": dataset_id, "c": {"regex": {"value": "(("}}})
+    assert [f["path"] for f in refused.errors[0]["extensions"]["fields"]] == ["check.regex.value"]
+    refused = await owner.errors(add_rule, {"d": dataset_id, "c": {"judge": {"criterion": "x"}}})
+    assert [f["path"] for f in refused.errors[0]["extensions"]["fields"]] == ["check.judge"]
 
 
 async def test_changing_grading_needs_datasets_edit_and_an_unseen_dataset_is_not_found(

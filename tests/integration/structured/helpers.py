@@ -50,7 +50,8 @@ STRUCTURED_FIELDS = """stale staleReasons quality runKey repetition mayScoreAgai
       missed hallucinated }
     fields { referencePath candidatePath reference candidate rung credit matched similarity
       judgeGrade } }"""
-SCORE_FIELDS = f"""id outcome outcomeReason notGradedBy config
+SCORE_FIELDS = f"""id outcome outcomeReason notGradedBy
+  config {{ structured {{ strictness embeddingModel {{ local connectionId model }} }} }}
   results {{ scorer status score mustPass skipped reason }} {STRUCTURED_FIELDS}"""
 SCORE_ANSWER = f"""mutation($i: ScoreAnswerInput!) {{ scoreAnswer(input: $i) {{ score {{ {SCORE_FIELDS} }} }} }}"""
 SCORE = f"""query($id: ID!) {{ score(id: $id) {{ {SCORE_FIELDS} }} }}"""
@@ -98,10 +99,8 @@ async def structured_dataset(
     )
     section: dict[str, Any] = {
         "enabled": True,
-        "embedding_model": {"model_connection_id": connection_id, "model": EMBEDDING_MODEL},
-        "judge_model": (
-            {"model_connection_id": connection_id, "model": JUDGE_MODEL} if judge else None
-        ),
+        "embeddingModel": {"connectionId": connection_id, "model": EMBEDDING_MODEL},
+        "judgeModel": {"connectionId": connection_id, "model": JUDGE_MODEL} if judge else None,
         **settings,
     }
     await update_scoring(api, dataset_id, {"structured": section})

@@ -26,7 +26,7 @@ async def test_a_dataset_naming_no_embedding_model_embeds_with_the_organizations
     owner: Api, model_server: ModelServer
 ) -> None:
     dataset_id, connection_id = await structured_dataset(
-        owner, model_server, judge=False, embedding_model=None
+        owner, model_server, judge=False, embeddingModel=None
     )
     notice = (await owner(NOTICE, {"d": dataset_id}))["dataset"]["scoring"]["structured"]
     assert notice["exactOnlyNotice"] == EXACT_ONLY_NOTICE
@@ -69,9 +69,7 @@ async def test_only_connections_manage_sets_it_and_only_to_a_model_that_embeds(
         SET_DEFAULT, {"i": {"connectionId": anthropic, "model": "claude-x"}}
     )
     assert refused.codes == ["BAD_USER_INPUT"]
-    assert refused.errors[0]["extensions"]["fields"][0]["path"] == (
-        "embeddingModel.model_connection_id"
-    )
+    assert refused.errors[0]["extensions"]["fields"][0]["path"] == "input.connectionId"
     refused = await owner.errors(SET_DEFAULT, {"i": {"connectionId": anthropic}})
     assert refused.codes == ["BAD_USER_INPUT"]
     assert (await owner("{ defaultEmbeddingModel { model } }"))["defaultEmbeddingModel"] is None

@@ -28,7 +28,7 @@ HALF = {"title": "Thor", "director": "Kenneth Branagh", **{k: RIGHT[k] for k in 
 async def test_repetitions_are_numbered_per_case_agent_and_run_and_summarized(
     owner: Api, model_server: ModelServer
 ) -> None:
-    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embedding_model=None)
+    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embeddingModel=None)
     case_id = await film_case(owner, dataset_id, REFERENCE_FOUR)
     answers = [
         RIGHT,
@@ -63,7 +63,7 @@ async def test_repetitions_are_numbered_per_case_agent_and_run_and_summarized(
 async def test_concurrent_scores_never_share_or_skip_a_repetition(
     owner: Api, model_server: ModelServer
 ) -> None:
-    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embedding_model=None)
+    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embeddingModel=None)
     case_id = await film_case(owner, dataset_id, REFERENCE_FOUR)
     scored = await asyncio.gather(
         *(score_answer(owner, case_id, RIGHT, runKey="ci-1") for _ in range(6))
@@ -78,7 +78,7 @@ async def test_concurrent_scores_never_share_or_skip_a_repetition(
 async def test_a_run_key_is_a_short_printable_label(
     owner: Api, model_server: ModelServer, run_key: str
 ) -> None:
-    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embedding_model=None)
+    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embeddingModel=None)
     case_id = await film_case(owner, dataset_id, REFERENCE_FOUR)
     refused = await owner.errors(
         "mutation($i: ScoreAnswerInput!) { scoreAnswer(input: $i) { score { id } } }",

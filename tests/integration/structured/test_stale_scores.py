@@ -51,7 +51,7 @@ async def test_score_edit_the_reference_see_stale_score_again_see_fresh(
     owner: Api, model_server: ModelServer, run_worker
 ) -> None:
     dataset_id, _ = await structured_dataset(owner, model_server)
-    case_id = await film_case(owner, dataset_id, checks=[{"type": "contains", "value": "Iron"}])
+    case_id = await film_case(owner, dataset_id, checks=[{"contains": {"value": "Iron"}}])
     script_cast_embeddings(model_server)
     model_server.respond_with(grade_by_field(JUDGE_GRADES))
     scored = await score_answer(owner, case_id)
@@ -87,7 +87,7 @@ async def test_a_configuration_change_makes_it_stale_and_score_again_uses_the_ne
     case_id = await film_case(owner, dataset_id)
     script_cast_embeddings(model_server)
     scored = await score_answer(owner, case_id)
-    await update_scoring(owner, dataset_id, {"structured": {"must_pass": False}})
+    await update_scoring(owner, dataset_id, {"structured": {"mustPass": False}})
     assert (await read(owner, scored["id"]))["stale"] is False  # Must pass changes no number
     await update_scoring(owner, dataset_id, {"structured": {"strictness": 1.0}})
     stale = await read(owner, scored["id"])

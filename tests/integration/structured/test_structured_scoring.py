@@ -10,7 +10,7 @@ from casebook.domain.structured import EXACT_ONLY_NOTICE
 from casebook.graphql.ids import decode_id
 from casebook.llm.local_embeddings import local_embeddings_installed
 from tests.integration.conftest import MemberFactory
-from tests.integration.grading.helpers import SET_BUDGET, update_scoring
+from tests.integration.grading.helpers import SET_BUDGET
 from tests.integration.structured.helpers import (
     ANSWER,
     EMBEDDING_MODEL,
@@ -40,7 +40,7 @@ COVERAGE = """query($d: ID!) { dataset(id: $d) { scoring { coverage {
 async def test_an_answer_climbs_the_ladder_with_one_embeddings_request_and_one_judge_call(
     owner: Api, model_server: ModelServer, sessionmaker
 ) -> None:
-    dataset_id, _ = await structured_dataset(owner, model_server, pass_at=0.75)
+    dataset_id, _ = await structured_dataset(owner, model_server, passAt=0.75)
     case_id = await film_case(owner, dataset_id)
     script_cast_embeddings(model_server)
     model_server.respond_with(grade_by_field(JUDGE_GRADES))
@@ -99,7 +99,7 @@ async def test_an_answer_climbs_the_ladder_with_one_embeddings_request_and_one_j
 
 def _db_id(score: dict) -> str:
     """The stored id of the connection the score names (it is the only one)."""
-    model = score["config"]["structured"]["embedding_model"]["model_connection_id"]
+    model = score["config"]["structured"]["embeddingModel"]["connectionId"]
     return str(decode_id(model, "ModelConnection"))
 
 
@@ -133,7 +133,7 @@ async def test_scoring_the_same_reference_again_embeds_only_the_answers_texts(
 async def test_without_an_embedding_model_it_falls_back_to_exact_matching_and_says_so(
     owner: Api, model_server: ModelServer
 ) -> None:
-    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embedding_model=None)
+    dataset_id, _ = await structured_dataset(owner, model_server, judge=False, embeddingModel=None)
     case_id = await film_case(owner, dataset_id)
     score = await score_answer(owner, case_id)
     found = score["structured"]
@@ -146,8 +146,7 @@ async def test_without_an_embedding_model_it_falls_back_to_exact_matching_and_sa
     cast = found["lists"][0]
     assert sorted(cast["missed"]) == [0, 2]  # "R. Downey Jr." is a mismatch now
     assert model_server.requests == []
-    scoring = await update_scoring(owner, dataset_id, {})
-    assert scoring["json"]["structured"]["embedding_model"] is None
+    assert score["config"]["structured"]["embeddingModel"] is None
 
 
 async def test_an_unverified_reference_is_why_the_case_is_not_graded_by_this_scorer(
@@ -171,7 +170,7 @@ async def test_a_text_reference_is_not_the_structured_scorers_to_read(
     owner: Api, model_server: ModelServer
 ) -> None:
     dataset_id, _ = await structured_dataset(owner, model_server)
-    case_id = await film_case(owner, dataset_id, checks=[{"type": "contains", "value": "Iron"}])
+    case_id = await film_case(owner, dataset_id, checks=[{"contains": {"value": "Iron"}}])
     text_case = await film_case(owner, dataset_id, "unused")
     await owner(
         """mutation($id: ID!, $c: CaseInput!) { updateCase(id: $id, baseVersion: 2, case: $c) {
@@ -253,7 +252,7 @@ async def test_the_local_embedding_model_matches_an_alternative_spelling(
         owner,
         model_server,
         judge=False,
-        embedding_model="local:all-minilm-l6-v2",
+        embeddingModel={"local": True},
         strictness=0.2,
     )
     reference = {"cast": REFERENCE["cast"]}

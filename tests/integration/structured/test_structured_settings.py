@@ -15,7 +15,7 @@ from tests.integration.structured.helpers import (
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
 
-STRUCTURED = """query($d: ID!) { dataset(id: $d) { scoring { json structured {
+STRUCTURED = """query($d: ID!) { dataset(id: $d) { scoring { structured {
   enabled mustPass strictness embeddingThreshold passAt exactOnlyNotice localEmbeddingsInstalled
   embeddingModel { local connectionId model connection { name } }
   judgeModel { local connectionId model connection { name } } } } } }"""
@@ -38,7 +38,6 @@ async def test_a_new_dataset_has_the_structured_scorer_off_and_must_pass(owner: 
     assert (found["embeddingThreshold"], found["passAt"]) == (pytest.approx(0.85), 0.8)
     assert (found["embeddingModel"], found["judgeModel"]) == (None, None)
     assert found["exactOnlyNotice"] == EXACT_ONLY_NOTICE
-    assert "structured" not in scoring["json"]
 
 
 async def test_the_models_are_saved_connections_named_by_their_ids(
@@ -56,15 +55,12 @@ async def test_the_models_are_saved_connections_named_by_their_ids(
     assert found["judgeModel"]["model"] == JUDGE_MODEL
     assert (found["strictness"], found["embeddingThreshold"]) == (0.25, pytest.approx(0.8))
     assert found["exactOnlyNotice"] is None
-    assert scoring["json"]["structured"]["judge_model"] == {
-        "model_connection_id": connection_id,
-        "model": JUDGE_MODEL,
-    }
+    assert found["judgeModel"]["connectionId"] == connection_id
     # The local model is a choice of its own, offered only where the extra is installed.
-    local = {"structured": {"embedding_model": "local:all-minilm-l6-v2"}}
+    local = {"structured": {"embeddingModel": {"local": True}}}
     if not local_embeddings_installed():
         errors = await owner.errors(UPDATE_SCORING, {"d": dataset_id, "p": local})
-        assert errors.errors[0]["extensions"]["fields"][0]["path"] == "structured.embedding_model"
+        assert errors.errors[0]["extensions"]["fields"][0]["path"] == "structured.embeddingModel"
         assert "local-embeddings" in errors.errors[0]["message"]
         return
     await update_scoring(owner, dataset_id, local)
@@ -80,15 +76,16 @@ async def test_broken_settings_are_refused_by_their_path(
 ) -> None:
     dataset_id, connection_id = await structured_dataset(owner, model_server)
     assert await refused_paths(owner, dataset_id, {"strictness": 1.5}) == ["structured.strictness"]
-    assert await refused_paths(owner, dataset_id, {"judge": {}}) == ["structured.judge"]
+    assert await refused_paths(owner, dataset_id, {"mustPass": None}) == ["structured.mustPass"]
     assert await refused_paths(
-        owner,
-        dataset_id,
-        {"embedding_model": {"model_connection_id": connection_id, "model": "nope"}},
-    ) == ["structured.embedding_model.model"]
-    gone = {"model_connection_id": "TW9kZWxDb25uZWN0aW9uOjk5", "model": JUDGE_MODEL}
-    assert await refused_paths(owner, dataset_id, {"judge_model": gone}) == [
-        "structured.judge_model.model_connection_id"
+        owner, dataset_id, {"embeddingModel": {"connectionId": connection_id, "model": "nope"}}
+    ) == ["structured.embeddingModel.model"]
+    assert await refused_paths(owner, dataset_id, {"embeddingModel": {}}) == [
+        "structured.embeddingModel"
+    ]
+    gone = {"connectionId": "TW9kZWxDb25uZWN0aW9uOjk5", "model": JUDGE_MODEL}
+    assert await refused_paths(owner, dataset_id, {"judgeModel": gone}) == [
+        "structured.judgeModel.connectionId"
     ]
 
 
@@ -99,12 +96,13 @@ async def test_an_anthropic_connection_computes_no_embeddings(
     anthropic = await add_connection(
         owner, model_server, name="Claude", provider="ANTHROPIC", models=["claude-3-5-haiku-latest"]
     )
-    choice = {"model_connection_id": anthropic, "model": "claude-3-5-haiku-latest"}
+    choice = {"connectionId": anthropic, "model": "claude-3-5-haiku-latest"}
     errors = await owner.errors(
-        UPDATE_SCORING, {"d": dataset_id, "p": {"structured": {"embedding_model": choice}}}
+        UPDATE_SCORING, {"d": dataset_id, "p": {"structured": {"embeddingModel": choice}}}
     )
     (field,) = errors.errors[0]["extensions"]["fields"]
-    assert field["path"] == "structured.embedding_model.model_connection_id"
+    assert field["path"] == "structured.embeddingModel.connectionId"
     assert "computes no embeddings" in field["message"]
-    judged = await update_scoring(owner, dataset_id, {"structured": {"judge_model": choice}})
-    assert judged["json"]["structured"]["judge_model"]["model"] == "claude-3-5-haiku-latest"
+    await update_scoring(owner, dataset_id, {"structured": {"judgeModel": choice}})
+    judged = (await structured_of(owner, dataset_id))["structured"]
+    assert judged["judgeModel"]["model"] == "claude-3-5-haiku-latest"

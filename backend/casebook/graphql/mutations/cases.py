@@ -11,7 +11,9 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
+from casebook.graphql.input_paths import InputPaths, refusals_in
 from casebook.graphql.permissions import requires
+from casebook.graphql.types.checks.check_input import CheckInput, check_document
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.services.datasets import case_files, cases
@@ -41,14 +43,16 @@ class CaseInput:
     counter_example: str | None = strawberry.UNSET
     expected_tool_calls: list[ExpectedToolCallInput] | None = strawberry.UNSET
     order_mode: str | None = strawberry.UNSET
-    checks: list[JSON] | None = strawberry.UNSET
+    checks: list[CheckInput] | None = strawberry.UNSET
     tags: list[str] | None = strawberry.UNSET
     note: str | None = strawberry.UNSET
     reference_verified: bool | None = strawberry.UNSET
 
 
-def case_fields_given(case: CaseInput) -> dict[str, Any]:
-    """The fields the client named, in the import's snake_case names."""
+def case_fields_given(case: CaseInput) -> tuple[dict[str, Any], InputPaths]:
+    """The fields the client named, in the import's snake_case names and shapes, and where
+    each was given."""
+    paths = InputPaths()
     given: dict[str, Any] = {}
     for name in (
         "input",
@@ -68,10 +72,14 @@ def case_fields_given(case: CaseInput) -> dict[str, Any]:
             {"tool": c.tool, "args": c.args} for c in case.expected_tool_calls or []
         ]
     if case.checks is not strawberry.UNSET:
-        given["checks"] = list(case.checks or [])
+        given["checks"] = []
+        for index, check in enumerate(case.checks or []):
+            member, document = check_document(check)
+            paths.check_from(f"checks.{index}", f"checks.{index}", member)
+            given["checks"].append(document)
     if case.tags is not strawberry.UNSET:
         given["tags"] = list(case.tags or [])
-    return given
+    return given, paths
 
 
 @strawberry.type
@@ -119,12 +127,14 @@ class CaseMutations:
     async def add_case(
         self, info: Info, dataset_id: relay.GlobalID, case: CaseInput, allow_twin: bool = False
     ) -> AddCasePayload:
-        written = await cases.add_case(
-            info.context.services,
-            decode_id(dataset_id, DatasetType, "datasetId"),
-            case_fields_given(case),
-            allow_twin=allow_twin,
-        )
+        given, paths = case_fields_given(case)
+        with refusals_in(paths):
+            written = await cases.add_case(
+                info.context.services,
+                decode_id(dataset_id, DatasetType, "datasetId"),
+                given,
+                allow_twin=allow_twin,
+            )
         return AddCasePayload(
             case=CaseType.from_view(written.case) if written.case else None,
             version=written.version,
@@ -139,12 +149,14 @@ class CaseMutations:
     async def update_case(
         self, info: Info, id: relay.GlobalID, base_version: int, case: CaseInput
     ) -> UpdateCasePayload:
-        written = await cases.update_case(
-            info.context.services,
-            decode_id(id, CaseType),
-            base_version=base_version,
-            patch=case_fields_given(case),
-        )
+        given, paths = case_fields_given(case)
+        with refusals_in(paths):
+            written = await cases.update_case(
+                info.context.services,
+                decode_id(id, CaseType),
+                base_version=base_version,
+                patch=given,
+            )
         assert written.case is not None
         return UpdateCasePayload(
             case=CaseType.from_view(written.case), version=written.version, changed=written.changed

@@ -8,11 +8,14 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.grading.answer import MadeToolCall
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
+from casebook.graphql.input_paths import ANY_INDEX, InputPaths, refusals_in
 from casebook.graphql.permissions import requires
+from casebook.graphql.types.checks.check_input import CheckInput, check_document
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.grading.score import ScoreType
-from casebook.graphql.types.grading.scoring_config import ScoringConfigType, patch_from_client
+from casebook.graphql.types.grading.scoring_config import ScoringConfigType
+from casebook.graphql.types.grading.scoring_input import ScoringInput, scoring_patch
 from casebook.graphql.types.jobs.job import JobType
 from casebook.services.grading import config as scoring_config
 from casebook.services.grading import rescoring, scoring
@@ -81,21 +84,21 @@ class GradingMutations:
         extensions=requires(Permission.DATASETS_EDIT),
         description="Change only the settings the patch names, at any depth; a list given "
         "replaces the stored one whole. useYesNoGrading sets a scale of 2 passing at 2. "
-        "Refusals name the setting (extensions.fields), e.g. judge.pass_at.",
+        "Refusals name the setting (extensions.fields), e.g. judge.passAt.",
     )
     async def update_scoring(
         self,
         info: Info,
         dataset_id: relay.GlobalID,
-        patch: JSON,
+        patch: ScoringInput,
         use_yes_no_grading: bool = False,
     ) -> ScoringPayload:
-        view = await scoring_config.update_scoring(
-            info.context.services,
-            decode_id(dataset_id, DatasetType, "datasetId"),
-            patch_from_client(patch),
-            use_yes_no_grading=use_yes_no_grading,
-        )
+        dataset = decode_id(dataset_id, DatasetType, "datasetId")
+        stored, paths = scoring_patch(patch)
+        with refusals_in(paths):
+            view = await scoring_config.update_scoring(
+                info.context.services, dataset, stored, use_yes_no_grading=use_yes_no_grading
+            )
         return ScoringPayload(scoring=ScoringConfigType.from_view(view))
 
     @strawberry.mutation(
@@ -103,13 +106,14 @@ class GradingMutations:
         description="Add the rule: a check joins the default checks every case gets.",
     )
     async def add_default_check(
-        self, info: Info, dataset_id: relay.GlobalID, check: JSON
+        self, info: Info, dataset_id: relay.GlobalID, check: CheckInput
     ) -> ScoringPayload:
-        if not isinstance(check, dict):
-            raise BadUserInput.at("check", "must be a check object")
-        view = await scoring_config.add_default_check(
-            info.context.services, decode_id(dataset_id, DatasetType, "datasetId"), dict(check)
-        )
+        dataset = decode_id(dataset_id, DatasetType, "datasetId")
+        member, document = check_document(check)
+        paths = InputPaths()
+        paths.check_from(f"checks.default_checks.{ANY_INDEX}", "check", member)
+        with refusals_in(paths):
+            view = await scoring_config.add_default_check(info.context.services, dataset, document)
         return ScoringPayload(scoring=ScoringConfigType.from_view(view))
 
     @strawberry.mutation(

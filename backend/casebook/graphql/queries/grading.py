@@ -2,12 +2,12 @@
 
 import strawberry
 from strawberry import relay
-from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
+from casebook.graphql.types.checks.check import CheckType
 from casebook.graphql.types.grading.score import ScoreType
 from casebook.graphql.types.grading.structured_settings import StructuredModelChoiceType
 from casebook.graphql.types.models.model_budget import ModelBudgetType
@@ -35,9 +35,9 @@ class GradingQueries:
         description="The check a criterion's own words say - a length, valid JSON, a quoted "
         "opening, a bulleted list - or null. Calls no model.",
     )
-    def suggest_rule(self, criterion: str) -> JSON | None:
+    def suggest_rule(self, criterion: str) -> CheckType | None:
         found = scoring_config.suggested_rule(criterion)
-        return JSON(found) if found is not None else None
+        return CheckType.from_json(found) if found is not None else None
 
     @strawberry.field(
         extensions=requires(AUTHENTICATED),

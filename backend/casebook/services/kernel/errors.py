@@ -5,12 +5,29 @@ organization's data.
 """
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
 
 from casebook.domain.errors import FieldError
 
 
+class ErrorCode(StrEnum):
+    """Every ``extensions.code`` an error carries; the schema lists them (enum ErrorCode)."""
+
+    NOT_FOUND = "NOT_FOUND"
+    FORBIDDEN = "FORBIDDEN"
+    UNAUTHENTICATED = "UNAUTHENTICATED"
+    BAD_USER_INPUT = "BAD_USER_INPUT"
+    CONFLICT = "CONFLICT"
+    LIMIT_EXCEEDED = "LIMIT_EXCEEDED"
+    UNAVAILABLE = "UNAVAILABLE"
+    # The request is not valid GraphQL for this schema (syntax, unknown field, wrong type).
+    GRAPHQL_VALIDATION = "GRAPHQL_VALIDATION"
+    INTERNAL = "INTERNAL"
+
+
 class ServiceError(Exception):
-    code = "INTERNAL"
+    code: ClassVar[ErrorCode] = ErrorCode.INTERNAL
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -18,29 +35,29 @@ class ServiceError(Exception):
 
 
 class NotFound(ServiceError):
-    code = "NOT_FOUND"
+    code = ErrorCode.NOT_FOUND
 
     def __init__(self, what: str = "resource") -> None:
         super().__init__(f"{what} not found")
 
 
 class Forbidden(ServiceError):
-    code = "FORBIDDEN"
+    code = ErrorCode.FORBIDDEN
 
 
 class Unauthenticated(ServiceError):
-    code = "UNAUTHENTICATED"
+    code = ErrorCode.UNAUTHENTICATED
 
     def __init__(self, message: str = "sign in or send an API key") -> None:
         super().__init__(message)
 
 
 class Conflict(ServiceError):
-    code = "CONFLICT"
+    code = ErrorCode.CONFLICT
 
 
 class LimitExceededError(ServiceError):
-    code = "LIMIT_EXCEEDED"
+    code = ErrorCode.LIMIT_EXCEEDED
 
     def __init__(
         self, message: str, path: str = "", *, retry_after_seconds: int | None = None
@@ -56,7 +73,7 @@ class BadUserInput(ServiceError):
     """One or more fields are invalid; nothing was changed."""
 
     errors: list[FieldError] = field(default_factory=list)
-    code = "BAD_USER_INPUT"
+    code: ClassVar[ErrorCode] = ErrorCode.BAD_USER_INPUT
 
     def __post_init__(self) -> None:
         summary = "; ".join(f"{e.path}: {e.message}" if e.path else e.message for e in self.errors)
@@ -70,7 +87,7 @@ class BadUserInput(ServiceError):
 class Unavailable(ServiceError):
     """A system of record cannot be reached for now; the same request will work again."""
 
-    code = "UNAVAILABLE"
+    code = ErrorCode.UNAVAILABLE
 
     def __init__(self, system: str) -> None:
         super().__init__(

@@ -19,7 +19,7 @@ import {
   caseInputFromForm,
   emptyCaseForm,
 } from '../caseForm';
-import { caseFormFromJson, caseJsonFromForm } from '../caseJson';
+import { caseFormFromJson, caseJsonFromForm, toImportPath } from '../caseJson';
 import { AddCaseMutation, CASE_CHANGE_CONTEXT, UpdateCaseMutation } from '../operations';
 import type { Twin } from './TwinDialog';
 
@@ -100,7 +100,7 @@ export function useCaseEditor({ datasetId, existing, latestVersion, restoreDraft
   const showProblem = (found: ApiProblem) => {
     setProblem(found);
     if (jsonNow.current !== null) {
-      setJsonProblems(found.fields);
+      setJsonProblems(found.fields.map((field) => ({ ...field, path: toImportPath(field.path) })));
       setUnplaced([]);
     } else {
       setUnplaced(showFieldErrors(form, found));

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import { CaseView } from './CaseView';
+import { apiCheck } from '../testChecks';
 
 const PLACEHOLDER = '[hidden: needs runs:view or access to the source conversation]';
 
@@ -19,7 +20,7 @@ const base: CaseFieldsFragment = {
   counterExample: null,
   expectedToolCalls: [],
   orderMode: 'any',
-  checks: [{ type: 'contains', value: 'days' }],
+  checks: [apiCheck({ type: 'contains', value: 'days' })],
   tags: ['billing'],
   note: 'Guards the refund promise.',
   referenceVerified: true,

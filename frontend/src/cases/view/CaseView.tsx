@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronUp, IconLock, IconTool } from '@tabler/icon
 import { useState } from 'react';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import { Markdown } from '../../markdown/Markdown';
-import { describeCheck } from '../checks';
+import { checkJsonFromApi, describeCheck } from '../checks';
 import { ORDER_MODE_WORDS } from '../form/ToolCallsEditor';
 import type { OrderMode } from '../caseForm';
 import { CaseFacts } from './CaseFacts';
@@ -173,7 +173,7 @@ export function CaseView({ data }: { data: CaseFieldsFragment }) {
         <Section title="Checks">
           <List size="sm" spacing={4}>
             {data.checks.map((check, index) => (
-              <List.Item key={index}>{describeCheck(check)}</List.Item>
+              <List.Item key={index}>{describeCheck(checkJsonFromApi(check))}</List.Item>
             ))}
           </List>
         </Section>

@@ -12,6 +12,7 @@ from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
+from casebook.graphql.types.checks.check import CheckType
 from casebook.services.datasets.case_views import CaseView
 
 
@@ -71,7 +72,7 @@ class CaseType(relay.Node):
     )
     note: str | None = strawberry.field(extensions=_copied_text())
     order_mode: str = strawberry.field(description="any, in_order or exact")
-    checks: list[JSON]
+    checks: list[CheckType]
     tags: list[str]
     reference_verified: bool
     created_at: datetime | None
@@ -105,7 +106,7 @@ class CaseType(relay.Node):
             ],
             note=content.note,
             order_mode=content.order_mode,
-            checks=[JSON(c) for c in content.checks],
+            checks=[CheckType.from_json(c) for c in content.checks],
             tags=list(content.tags),
             reference_verified=content.reference_verified,
             created_at=view.created_at,

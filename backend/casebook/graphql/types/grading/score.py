@@ -18,13 +18,14 @@ from strawberry import relay
 from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
+from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.graphql.context import Info
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import OnDenied, requires
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.grading.judge_grade import CriterionGradeType, JudgePinsType
 from casebook.graphql.types.grading.scorer_result import EVIDENCE, ScorerResultType
-from casebook.graphql.types.grading.scoring_config import config_for_client
+from casebook.graphql.types.grading.scoring_settings import ScoringSettingsType
 from casebook.graphql.types.grading.structured_result import StructuredResultType
 from casebook.services.grading.score_records import in_scorer_order
 from casebook.services.kernel.errors import NotFound
@@ -163,9 +164,9 @@ class ScoreType(relay.Node):
     def pins(self) -> JudgePinsType | None:
         return JudgePinsType.from_json(self.row.pins) if self.row.pins else None
 
-    @strawberry.field(description="The configuration this score was computed with.")
-    def config(self) -> JSON:
-        return JSON(config_for_client(self.row.config))
+    @strawberry.field(description="The settings this score was computed with.")
+    def config(self) -> ScoringSettingsType:
+        return ScoringSettingsType(config=read_scoring_config(self.row.config))
 
     @strawberry.field(
         extensions=_EVIDENCE,

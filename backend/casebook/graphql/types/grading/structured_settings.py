@@ -4,45 +4,16 @@ A saved connection travels as its ``ModelConnection`` id, as on the Judge card;
 the local embedding model is ``local: true`` with no connection.
 """
 
-from typing import Any
-
 import strawberry
 from strawberry import relay
 
-from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.domain.structured import EXACT_ONLY_NOTICE, ModelChoice, StructuredSettings
 from casebook.graphql.context import Info
-from casebook.graphql.ids import decode_id, encode_id
+from casebook.graphql.ids import encode_id
 from casebook.graphql.types.models.model_connection import ModelConnectionType, saved_connection
 from casebook.llm.local_embeddings import local_embeddings_installed
 from casebook.services.grading.structured import default_model
 from casebook.services.models import connections as model_connections
-
-MODEL_SETTINGS = ("embedding_model", "judge_model")
-CONNECTION_SETTING = "model_connection_id"
-
-
-def structured_models_for_client(document: dict[str, Any]) -> None:
-    """Name the structured section's connections by ``ModelConnection`` id, in place."""
-    section = document.get(STRUCTURED)
-    for name in MODEL_SETTINGS:
-        choice = section.get(name) if isinstance(section, dict) else None
-        if isinstance(choice, dict):
-            ref = model_connections.parse_connection_ref(choice.get(CONNECTION_SETTING))
-            if ref is not None:
-                choice[CONNECTION_SETTING] = str(encode_id(ModelConnectionType, ref))
-
-
-def structured_models_from_client(patch: dict[str, Any], path: str) -> None:
-    """Turn the structured section's connection ids back into stored ones, in place."""
-    section = patch.get(STRUCTURED)
-    for name in MODEL_SETTINGS:
-        choice = section.get(name) if isinstance(section, dict) else None
-        if isinstance(choice, dict) and isinstance(choice.get(CONNECTION_SETTING), str):
-            where = f"{path}.{STRUCTURED}.{name}.{CONNECTION_SETTING}"
-            choice[CONNECTION_SETTING] = str(
-                decode_id(choice[CONNECTION_SETTING], ModelConnectionType, where)
-            )
 
 
 @strawberry.type(name="StructuredModelChoice")
@@ -71,9 +42,7 @@ class StructuredModelChoiceType:
     name="StructuredScorerSettings",
     description="The structured reference scorer: a JSON answer against the case's verified "
     "JSON reference. Set on the dataset, never per run, so every agent is scored the same way. "
-    'Patch it as {"structured": {...}} with enabled, must_pass, strictness, pass_at, '
-    'embedding_model ("local:all-minilm-l6-v2", {"model_connection_id", "model"} or null) '
-    'and judge_model ({"model_connection_id", "model"} or null for no judge).',
+    "Change it with updateScoring(patch: {structured: {...}}) (StructuredScorerInput).",
 )
 class StructuredScorerSettingsType:
     settings: strawberry.Private[StructuredSettings]

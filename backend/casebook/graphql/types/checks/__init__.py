@@ -1,0 +1,1 @@
+"""Checks as the API reads and writes them: one member per check type."""
