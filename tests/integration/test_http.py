@@ -101,7 +101,9 @@ async def test_job_progress_streams_over_graphql_transport_ws(
                     }
                 )
             )
-            first = json.loads(await ws.recv())
+            raw = await ws.recv()
+            assert isinstance(raw, str), "graphql-ws clients in browsers read text frames only"
+            first = json.loads(raw)
             assert first["payload"]["data"]["jobProgress"]["status"] == "queued"
             await run_worker()
             statuses = []

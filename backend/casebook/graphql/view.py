@@ -140,13 +140,15 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         )
         return None
 
-    def encode_json(self, data: object) -> bytes:
+    def encode_json(self, data: object) -> str:
         """orjson, several times faster than the standard library on a page of cases;
-        the standard library for what orjson refuses (integers beyond 64 bits)."""
+        the standard library for what orjson refuses (integers beyond 64 bits). Text, not
+        bytes: Strawberry sends bytes over a websocket as binary frames, which browsers'
+        graphql-ws clients cannot read."""
         try:
-            return orjson.dumps(data)
+            return orjson.dumps(data).decode()
         except TypeError:
-            return json.dumps(data).encode()
+            return json.dumps(data)
 
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
         response = super().create_response(response_data, sub_response)
