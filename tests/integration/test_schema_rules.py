@@ -2,6 +2,10 @@
 
 from pathlib import Path
 
+from graphql import get_introspection_query
+from strawberry.types.base import StrawberryOptional
+from strawberry.types.unset import UNSET
+
 from casebook.graphql.export_schema import render
 from casebook.graphql.permissions import declared_permission
 from casebook.graphql.schema import schema
@@ -36,3 +40,26 @@ def test_the_permission_directive_is_visible_in_the_sdl() -> None:
         "on FIELD_DEFINITION" in sdl
     )
     assert "@requires(permission: ORGANIZATION_MANAGE" in sdl
+
+
+def test_every_optional_argument_has_a_default() -> None:
+    """An optional argument left out is not passed to its resolver: one without a default
+    value would fail as a missing argument (an INTERNAL error) instead of reading as null."""
+    missing = [
+        f"{definition.name}.{field.python_name}({argument.python_name})"
+        for converted in schema.schema_converter.type_map.values()
+        for definition in [converted.definition]
+        for field in getattr(definition, "fields", None) or []
+        for argument in getattr(field, "arguments", None) or []
+        if isinstance(argument.type, StrawberryOptional) and argument.default is UNSET
+    ]
+    assert missing == []
+
+
+async def test_the_whole_schema_introspects_default_values_included() -> None:
+    """Every default value is one introspection can print: clients and tools read them."""
+    query = get_introspection_query(
+        descriptions=True, input_value_deprecation=True, specified_by_url=True
+    )
+    result = await schema.execute(query)
+    assert result.errors is None

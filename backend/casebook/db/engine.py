@@ -3,10 +3,13 @@
 import sqlalchemy.ext.asyncio as sa_asyncio
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from casebook.db.column_widths import refuse_text_past_column_widths
 from casebook.db.json_codec import load_json
 from casebook.db.liveness import check_before_lending
 
 SessionMaker = async_sessionmaker[AsyncSession]
+
+refuse_text_past_column_widths()
 
 
 def normalize_database_url(url: str) -> str:

@@ -2,16 +2,19 @@
 
 Errors the services and the domain raise pass through with their code; an
 unreachable PostgreSQL or Redis is ``UNAVAILABLE`` (the HTTP answer is then
-503); anything else is masked as INTERNAL, logged with the request id, and
-never shows a stack or a secret to the client.
+503); anything else is masked as INTERNAL, logged with the request id - which the
+answer carries in ``extensions.requestId`` - and never shows a stack or a
+secret to the client.
 """
 
 from typing import Any
 
 from graphql.error import GraphQLError
 from strawberry.extensions import MaskErrors
+from strawberry.relay.types import GlobalIDValueError
 
 from casebook.domain.errors import LimitExceeded, ValidationFailed
+from casebook.logging import current_request_id
 from casebook.services.kernel.errors import (
     BadUserInput,
     ErrorCode,
@@ -21,7 +24,8 @@ from casebook.services.kernel.errors import (
 from casebook.services.kernel.outages import as_unavailable
 
 INTERNAL_MESSAGE = (
-    "Something went wrong on the server; the request id in the logs tells which request."
+    "Something went wrong on the server; quote the request id (extensions.requestId) "
+    "when you report it."
 )
 
 
@@ -32,6 +36,9 @@ def _shape(error: GraphQLError) -> tuple[ErrorCode, str, dict[str, Any]] | None:
         return ErrorCode.GRAPHQL_VALIDATION, error.message, {}
     if isinstance(original, ValidationFailed):
         original = BadUserInput(list(original.errors))
+    if isinstance(original, GlobalIDValueError):
+        # A global id naming no type of this API, or none that can be fetched by id.
+        original = BadUserInput.at("id", "is not an id this API gave out")
     original = as_unavailable(original) or original
     if isinstance(original, LimitExceeded):
         original = LimitExceededError(original.message, original.path)
@@ -74,7 +81,9 @@ class ErrorShape(MaskErrors):
         for error in errors:
             found = _shape(error)
             if found is None:
-                code, message, extra = ErrorCode.INTERNAL, INTERNAL_MESSAGE, dict[str, Any]()
+                # The id the logs carry this error under, so a user can quote it.
+                extra = {"requestId": current_request_id()}
+                code, message = ErrorCode.INTERNAL, INTERNAL_MESSAGE
             else:
                 code, message, extra = found
             shaped.append(

@@ -6,9 +6,19 @@ from typing import Any, TypeVar
 
 from strawberry.dataloader import DataLoader
 
+from casebook.graphql.ids import MAX_DB_ID
 from casebook.services.kernel.errors import NotFound
 
 T = TypeVar("T")
+
+
+def node_db_id(node_id: str) -> int | None:
+    """The database id a node id carries, or None when it is no id this API gave out."""
+    try:
+        db_id = int(node_id)
+    except ValueError:
+        return None
+    return db_id if 0 < db_id < MAX_DB_ID else None
 
 
 async def resolve_each(
@@ -17,9 +27,12 @@ async def resolve_each(
     """Load each node; one the caller may not see is None (or an error when required)."""
     found: list[T | None] = []
     for node_id in node_ids:
+        db_id = node_db_id(node_id)
         try:
-            found.append(await load(int(node_id)))
-        except (NotFound, ValueError):
+            if db_id is None:
+                raise NotFound("node")
+            found.append(await load(db_id))
+        except NotFound:
             if required:
                 raise NotFound("node") from None
             found.append(None)
@@ -35,12 +48,7 @@ async def resolve_batched(
 ) -> list[T | None]:
     """Load every node in one batch (``key`` makes a node's loader key from its database
     id); one the caller may not see is None, or an error when required."""
-    ids: list[int | None] = []
-    for given in node_ids:
-        try:
-            ids.append(int(given))
-        except ValueError:
-            ids.append(None)
+    ids = [node_db_id(given) for given in node_ids]
     loaded = await asyncio.gather(
         *(loader.load(key(i)) for i in ids if i is not None), return_exceptions=True
     )

@@ -7,13 +7,13 @@ from graphql.error import GraphQLError
 from strawberry.extensions import (
     AddValidationRules,
     MaxAliasesLimiter,
-    ParserCache,
     QueryDepthLimiter,
     ValidationCache,
 )
 from strawberry.types import ExecutionContext
 
 from casebook.graphql.errors import ErrorShape, is_expected
+from casebook.graphql.hostile_input import HostileInputGuard
 from casebook.graphql.lean_execution import LeanExecutionContext
 from casebook.graphql.live import LivePrincipalCheck
 from casebook.graphql.mutations.activity import ActivityMutations
@@ -31,6 +31,7 @@ from casebook.graphql.mutations.model_connections import ModelConnectionMutation
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.mutations.skills import SkillMutations
 from casebook.graphql.observed import ObservedOperations
+from casebook.graphql.parser_cache import ShapedParserCache
 from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries.activity import ActivityQueries
 from casebook.graphql.queries.agents import AgentQueries
@@ -129,8 +130,9 @@ schema = CasebookSchema(
         ErrorShape,
         LivePrincipalCheck,
         RequestScope,
+        HostileInputGuard,
         lambda: AddValidationRules(LIMIT_RULES),
-        lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),
+        lambda: ShapedParserCache(maxsize=DOCUMENT_CACHE_SIZE),
         lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ],
     schema_directives=[RequiresDirective],

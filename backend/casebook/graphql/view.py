@@ -57,6 +57,17 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         )
         self.state = state
 
+    def parse_json(self, data: str | bytes) -> Any:
+        """A body that is not a JSON object or list - invalid UTF-8 and nesting past what a
+        parser follows included - is a 400, never a server error."""
+        try:
+            parsed = super().parse_json(data)
+        except (ValueError, RecursionError):
+            raise HTTPException(400, "Unable to parse request body as JSON") from None
+        if not isinstance(parsed, dict | list):
+            raise HTTPException(400, "The request body must be a JSON object (or a batch list)")
+        return parsed
+
     async def parse_multipart(self, request: AsyncHTTPRequestAdapter) -> dict[str, str]:
         if not any(request.headers.get(name) for name in PREFLIGHT_HEADERS):
             raise HTTPException(

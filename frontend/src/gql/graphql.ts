@@ -93,6 +93,7 @@ export type EmbeddingModelChoiceInput = {
 };
 
 export type ExpectedToolCallInput = {
+  /** The arguments that must match; null or left out: none. */
   args?: unknown;
   tool: string;
 };

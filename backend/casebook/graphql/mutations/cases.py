@@ -29,7 +29,9 @@ class TurnInput:
 @strawberry.input
 class ExpectedToolCallInput:
     tool: str
-    args: JSON = strawberry.field(default_factory=dict)
+    args: JSON | None = strawberry.field(
+        default=None, description="The arguments that must match; null or left out: none."
+    )
 
 
 @strawberry.input(
@@ -69,7 +71,8 @@ def case_fields_given(case: CaseInput) -> tuple[dict[str, Any], InputPaths]:
         given["history"] = [{"role": t.role, "content": t.content} for t in case.history or []]
     if case.expected_tool_calls is not strawberry.UNSET:
         given["expected_tool_calls"] = [
-            {"tool": c.tool, "args": c.args} for c in case.expected_tool_calls or []
+            {"tool": c.tool, "args": {} if c.args is None else c.args}
+            for c in case.expected_tool_calls or []
         ]
     if case.checks is not strawberry.UNSET:
         given["checks"] = []

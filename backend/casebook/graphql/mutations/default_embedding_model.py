@@ -29,7 +29,7 @@ class DefaultEmbeddingModelMutations:
         "null clears it. Changing it marks the structured scores it reached stale.",
     )
     async def set_default_embedding_model(
-        self, info: Info, input: EmbeddingModelChoiceInput | None
+        self, info: Info, input: EmbeddingModelChoiceInput | None = None
     ) -> DefaultEmbeddingModelPayload:
         raw = stored_choice(input, "input") if input is not None else None
         paths = InputPaths()

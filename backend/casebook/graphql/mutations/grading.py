@@ -30,7 +30,9 @@ class ScoringPayload:
 @strawberry.input(description="A tool call the agent made, by the name its run recorded.")
 class MadeToolCallInput:
     name: str
-    args: JSON = strawberry.field(default_factory=dict)
+    args: JSON | None = strawberry.field(
+        default=None, description="Its arguments; null or left out: none."
+    )
     blocked: bool = strawberry.field(
         default=False, description="An isolated run blocked it; it still counts as made."
     )
@@ -72,9 +74,10 @@ class RescorePayload:
 def _made_calls(calls: list[MadeToolCallInput]) -> tuple[MadeToolCall, ...]:
     made = []
     for index, call in enumerate(calls):
-        if not isinstance(call.args, dict):
+        args: object = {} if call.args is None else call.args
+        if not isinstance(args, dict):
             raise BadUserInput.at(f"input.toolCalls.{index}.args", "must be an object")
-        made.append(MadeToolCall(call.name, dict(call.args), call.blocked))
+        made.append(MadeToolCall(call.name, dict(args), call.blocked))
     return tuple(made)
 
 

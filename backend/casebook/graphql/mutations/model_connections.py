@@ -77,7 +77,7 @@ class ModelConnectionMutations:
         "(judge, generator); null removes it. Needs connections:manage or organization:manage.",
     )
     async def set_model_budget(
-        self, info: Info, helper: str | None, monthly_limit_usd: float | None
+        self, info: Info, helper: str | None = None, monthly_limit_usd: float | None = None
     ) -> ModelBudgetsPayload:
         views = await metering.set_budget(info.context.services, helper, monthly_limit_usd)
         return ModelBudgetsPayload(budgets=[ModelBudgetType.from_view(v) for v in views])

@@ -5,6 +5,7 @@ import strawberry
 from strawberry import relay
 
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import node_db_id
 from casebook.services.identity import members
 from casebook.services.kernel.records import Organization as OrganizationRow
 
@@ -24,4 +25,5 @@ class OrganizationType(relay.Node):
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
         mine = {o.id: o for _, o in await members.memberships_of(info.context.services)}
-        return [cls.from_row(mine[int(i)]) if int(i) in mine else None for i in node_ids]
+        found = (node_db_id(i) for i in node_ids)
+        return [cls.from_row(mine[i]) if i in mine else None for i in found]

@@ -5,6 +5,7 @@ import strawberry
 from strawberry import relay
 
 from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import node_db_id
 from casebook.services.identity import members
 from casebook.services.kernel.records import User as UserRow
 
@@ -25,4 +26,5 @@ class UserType(relay.Node):
         cls, *, info: Info, node_ids: Iterable[str], required: bool = False
     ) -> list[Any]:
         views = {m.user.id: m.user for m in await members.list_members(info.context.services)}
-        return [cls.from_row(views[int(i)]) if int(i) in views else None for i in node_ids]
+        found = (node_db_id(i) for i in node_ids)
+        return [cls.from_row(views[i]) if i in views else None for i in found]

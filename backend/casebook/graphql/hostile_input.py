@@ -1,0 +1,98 @@
+"""Arguments no field can take, refused for every field by one extension.
+
+Text stored in PostgreSQL cannot hold a NUL character, and text that is not
+valid Unicode (an unpaired surrogate, which JSON's ``\\ud800`` escape can
+carry) cannot be encoded to be stored, logged or sent on. Numbers past 64 bits
+fit no column and no JSON encoder; JSON nested hundreds deep outruns every
+recursive reader. Rather than each resolver learning this, every argument of
+every field - inside inputs, lists and JSON values - is read before the field
+resolves, and the first such value is refused as ``BAD_USER_INPUT`` naming
+where it is.
+"""
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    GraphQLInputObjectType,
+    GraphQLList,
+    GraphQLNonNull,
+)
+from strawberry.extensions import SchemaExtension
+
+from casebook.services.kernel.errors import BadUserInput
+
+MAX_DEPTH = 64
+INT64 = range(-(2**63), 2**63)
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _unwrap(type_: Any) -> Any:
+    while isinstance(type_, GraphQLNonNull | GraphQLList):
+        type_ = type_.of_type
+    return type_
+
+
+def _text_problem(text: str) -> str | None:
+    found = _UNSTORABLE.search(text)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return "must not contain a NUL character"
+    return "must be valid Unicode text: it holds an unpaired surrogate (\\ud800-\\udfff)"
+
+
+def refusal(value: Any, path: str, type_: Any) -> BadUserInput | None:
+    """The first value inside ``value`` (of GraphQL input type ``type_``) no field takes."""
+    stack: list[tuple[Any, str, Any, int]] = [(value, path, type_, 0)]
+    while stack:
+        item, where, item_type, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return BadUserInput.at(where, f"is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, str):
+            problem = _text_problem(item)
+            if problem is not None:
+                return BadUserInput.at(where, problem)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if item not in INT64:
+                return BadUserInput.at(where, "is a number past 64 bits")
+        elif isinstance(item, dict):
+            named = _unwrap(item_type)
+            names = (
+                {f.out_name or name: (name, f.type) for name, f in named.fields.items()}
+                if isinstance(named, GraphQLInputObjectType)
+                else {}
+            )
+            for key, inner in item.items():
+                if isinstance(key, str) and _text_problem(key) is not None:
+                    return BadUserInput.at(where, "holds a key that " + str(_text_problem(key)))
+                shown, inner_type = names.get(key, (str(key), None))
+                stack.append((inner, f"{where}.{shown}", inner_type, depth + 1))
+        elif isinstance(item, list | tuple):
+            inner_type = _unwrap(item_type) if item_type is not None else None
+            for index, inner in enumerate(item):
+                stack.append((inner, f"{where}.{index}", inner_type, depth + 1))
+    return None
+
+
+class HostileInputGuard(SchemaExtension):
+    def resolve(
+        self,
+        _next: Callable[..., Any],
+        root: Any,
+        info: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        if kwargs:
+            definition = info.parent_type.fields[info.field_name]
+            by_out_name = {a.out_name or n: (n, a.type) for n, a in definition.args.items()}
+            for key, value in kwargs.items():
+                name, type_ = by_out_name.get(key, (key, None))
+                refused = refusal(value, name, type_)
+                if refused is not None:
+                    raise refused
+        return _next(root, info, *args, **kwargs)

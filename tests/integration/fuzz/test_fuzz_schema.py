@@ -1,0 +1,228 @@
+"""A fuzz test over every query, mutation and subscription of the schema: zero INTERNAL
+answers and zero 5xx, as the owner, as a Viewer and as nobody.
+
+Operations and arguments are generated from the schema (``generator``), so a
+new field or input is fuzzed as soon as it exists. The seed is fixed and the
+budget bounded in ``make test``; a longer run by hand:
+
+    CASEBOOK_FUZZ_SETS=200 CASEBOOK_FUZZ_SEED=7 .venv/bin/python -m pytest \\
+        tests/integration/fuzz -q -s
+"""
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, get_named_type
+
+from casebook.config import Settings
+from casebook.domain.access.catalog import Role
+from casebook.graphql.schema import schema
+from tests.integration.fuzz.conftest import SUMMARIES
+from tests.integration.fuzz.generator import Operation, Pool, Values, operation, root_fields
+from tests.support.graphql_client import Api
+from tests.support.live_server import live_server
+from tests.support.ws_client import socket
+
+SEED = int(os.environ.get("CASEBOOK_FUZZ_SEED", "20261130"))
+# Argument sets per root field and role: a few thousand in all in `make test`.
+SETS_PER_FIELD = int(os.environ.get("CASEBOOK_FUZZ_SETS", "12"))
+SUBSCRIPTION_SETS = max(2, SETS_PER_FIELD // 4)
+HOSTILE_FILES = (
+    ("cases.csv", b""),
+    ("cases.csv", b"\xff\xfe\x00\x00not utf-8"),
+    ("cases.csv", b"input,reference_answer\na\x00b,c\n"),
+    ("cases.csv", b"input,reference_answer\n" + b"x" * 200_000 + b",y\n"),
+    ("cases.jsonl", b'{"input": ' * 3_000 + b"1"),
+    ("cases.jsonl", b'{"input": "\\ud800", "reference_answer": "x"}\n'),
+    ("../../etc/passwd.csv", b"input,reference_answer\nq,a\n"),
+    ("cases.exe", b"MZ"),
+)
+
+
+@dataclass
+class Tally:
+    operations: set[str] = field(default_factory=set)
+    argument_sets: int = 0
+    by_role: Counter[str] = field(default_factory=Counter)
+    # Argument sets that passed validation: resolvers ran on them.
+    resolved: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def record(self, role: str, op: Operation, status: int, body: Any) -> None:
+        self.operations.add(f"{op.kind}.{op.field}")
+        self.argument_sets += 1
+        self.by_role[role] += 1
+        errors = body.get("errors") if isinstance(body, dict) else None
+        codes = [((e.get("extensions") or {}).get("code") or "NONE") for e in errors or ()]
+        self.codes.update(codes or ["OK"])
+        self.resolved += "GRAPHQL_VALIDATION" not in codes and status < 400
+        if status >= 500 or "INTERNAL" in codes:
+            shown = json.dumps(op.variables, ensure_ascii=True)[:400]
+            self.failures.append(
+                f"{role} {op.kind} {op.field}: HTTP {status} {codes} "
+                f"{json.dumps(body)[:300]}\n  {op.document[:300]}\n  variables {shown}"
+            )
+
+
+async def _pool(api: Api) -> Pool:
+    """Ids of every node type a list the owner reads gives out, found from the schema."""
+    pool = Pool()
+    query_type = schema._schema.query_type
+    assert query_type is not None
+    for name, definition in query_type.fields.items():
+        if any(isinstance(a.type, GraphQLNonNull) for a in definition.args.values()):
+            continue
+        named = get_named_type(definition.type)
+        if not isinstance(named, GraphQLObjectType):
+            continue
+        if "edges" in named.fields:
+            selection = "{ edges { node { __typename ... on Node { id } } } }"
+        elif isinstance(GraphQLNonNull(definition.type).of_type, GraphQLList) or (
+            isinstance(definition.type, GraphQLNonNull)
+            and isinstance(definition.type.of_type, GraphQLList)
+        ):
+            if "id" not in named.fields:
+                continue
+            selection = "{ __typename id }"
+        else:
+            continue
+        body = await api.raw(f"{{ {name} {selection} }}")
+        found = (body.get("data") or {}).get(name) or []
+        nodes = [edge["node"] for edge in found["edges"]] if isinstance(found, dict) else found
+        for node in nodes:
+            if node and node.get("id"):
+                pool.ids.setdefault(node["__typename"], []).append(node["id"])
+    return pool
+
+
+async def _world(owner: Api) -> None:
+    """Something of each kind for the arguments to reach."""
+    for private in (False, True):
+        created = await owner(
+            "mutation($i: CreateDatasetInput!) { createDataset(input: $i) { dataset { id } } }",
+            {"i": {"name": f"Fuzzed {private}", "private": private}},
+        )
+        dataset_id = created["createDataset"]["dataset"]["id"]
+        case = await owner(
+            """mutation($d: ID!, $c: CaseInput!) { addCase(datasetId: $d, case: $c) {
+                 case { id } } }""",
+            {"d": dataset_id, "c": {"input": "Q?", "checks": [{"type": "contains", "value": "A"}]}},
+        )
+        await owner(
+            "mutation($i: ScoreAnswerInput!) { scoreAnswer(input: $i) { score { id } } }",
+            {"i": {"caseId": case["addCase"]["case"]["id"], "answer": "A."}},
+        )
+    await owner(
+        """mutation { addModelConnection(input: {name: "fuzzed", provider: OPENAI,
+             models: ["m"], apiKey: "sk-test-0123456789abcdef"}) { connection { id } } }"""
+    )
+    await owner(
+        """mutation { addMember(input: {email: "spare@acme.test", role: MEMBER,
+             password: "correct horse battery"}) { member { role } } }"""
+    )
+    await owner('mutation { ping(message: "fuzz") { job { id } } }')
+
+
+async def _key(owner: Api, scopes: list[str]) -> str:
+    created = await owner(
+        'mutation($s: [String!]!) { createApiKey(input: {name: "fuzzer", scopes: $s}) { secret } }',
+        {"s": scopes},
+    )
+    return str(created["createApiKey"]["secret"])
+
+
+async def _send(
+    client: httpx.AsyncClient, headers: dict[str, str], op: Operation, rng: random.Random
+) -> httpx.Response:
+    if not op.uploads:
+        # Escaped as JSON allows, so lone surrogates travel as \ud800 does.
+        body = json.dumps({"query": op.document, "variables": op.variables}, ensure_ascii=True)
+        return await client.post(
+            "/graphql", content=body, headers={**headers, "content-type": "application/json"}
+        )
+    files = {}
+    mapping = {}
+    for index, variable in enumerate(op.uploads):
+        name, content = rng.choice(HOSTILE_FILES)
+        files[str(index)] = (name, content, "application/octet-stream")
+        mapping[str(index)] = [f"variables.{variable}"]
+    operations = {"query": op.document, "variables": op.variables}
+    return await client.post(
+        "/graphql",
+        headers={**headers, "apollo-require-preflight": "true"},
+        data={"operations": json.dumps(operations), "map": json.dumps(mapping)},
+        files=files,
+    )
+
+
+def _decoded(response: httpx.Response) -> Any:
+    try:
+        return response.json()
+    except ValueError:
+        return {"text": response.text[:200]}
+
+
+@pytest.fixture
+async def roles(
+    owner: Api, member_as: Any, http: httpx.AsyncClient
+) -> AsyncIterator[dict[str, dict[str, str]]]:
+    await _world(owner)
+    viewer = await member_as(Role.VIEWER)
+    owner_scopes = (await owner("{ viewer { permissions } }"))["viewer"]["permissions"]
+    viewer_scopes = (await viewer("{ viewer { permissions } }"))["viewer"]["permissions"]
+    yield {
+        "owner": {"authorization": f"Bearer {await _key(owner, owner_scopes)}"},
+        "viewer": {"authorization": f"Bearer {await _key(viewer, viewer_scopes)}"},
+        "anonymous": {},
+    }
+
+
+async def test_every_operation_of_the_schema_under_hostile_arguments(
+    owner: Api, http: httpx.AsyncClient, roles: dict[str, dict[str, str]], settings: Settings
+) -> None:
+    pool = await _pool(owner)
+    tally = Tally()
+    fields = [(kind, name) for kind, name, _ in root_fields(schema._schema)]
+    for role, headers in roles.items():
+        for kind, name in fields:
+            if kind == "subscription":
+                continue
+            rng = random.Random(f"{SEED}:{role}:{kind}:{name}")
+            for _ in range(SETS_PER_FIELD):
+                op = operation(schema._schema, kind, name, Values(rng, pool))
+                http.cookies.clear()
+                response = await _send(http, headers, op, rng)
+                tally.record(role, op, response.status_code, _decoded(response))
+    subscriptions = [name for kind, name in fields if kind == "subscription"]
+    with live_server(settings) as host:
+        for role, headers in roles.items():
+            for name in subscriptions:
+                rng = random.Random(f"{SEED}:{role}:subscription:{name}")
+                for _ in range(SUBSCRIPTION_SETS):
+                    op = operation(schema._schema, "subscription", name, Values(rng, pool))
+                    async with socket(host, authorization=headers.get("authorization")) as ws:
+                        await ws.start("fuzz", op.document, op.variables)
+                        message = await ws.receive()
+                        body = (
+                            message.get("payload")
+                            if message["type"] == "next"
+                            else {"errors": message.get("payload") or []}
+                        )
+                        tally.record(role, op, 200, body)
+    SUMMARIES.append(
+        f"fuzz: seed {SEED}, {len(tally.operations)} operations of {len(fields)} in the "
+        f"schema, {tally.argument_sets} argument sets ({dict(tally.by_role)}), "
+        f"{tally.resolved} of them past validation; "
+        f"answers by code: {dict(tally.codes)}; INTERNAL or 5xx: {len(tally.failures)}"
+    )
+    print(f"\n{SUMMARIES[-1]}")
+    assert len(tally.operations) == len(fields)
+    assert tally.failures == [], "\n".join(tally.failures[:20])
