@@ -63,3 +63,19 @@ async def test_the_whole_schema_introspects_default_values_included() -> None:
     )
     result = await schema.execute(query)
     assert result.errors is None
+
+
+def test_every_node_type_can_be_fetched_by_its_id() -> None:
+    """node(id:) of a type without its own resolve_nodes would be an INTERNAL error."""
+    from strawberry import relay
+
+    default = relay.Node.resolve_nodes.__func__  # type: ignore[attr-defined]
+    unfetchable = [
+        converted.definition.name
+        for converted in schema.schema_converter.type_map.values()
+        if isinstance(getattr(converted.definition, "origin", None), type)
+        and issubclass(converted.definition.origin, relay.Node)
+        and not converted.definition.is_interface
+        and converted.definition.origin.resolve_nodes.__func__ is default
+    ]
+    assert unfetchable == []

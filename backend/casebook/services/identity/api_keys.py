@@ -105,17 +105,30 @@ async def create_key(
     return IssuedKey(key, f"{KEY_PREFIX}_{prefix}_{secret}")
 
 
+def _visible(actor: Actor, key: ApiKey | None) -> bool:
+    """Your own keys; an organization manager's, every key of the organization."""
+    return (
+        key is not None
+        and key.organization_id == actor.organization_id
+        and (key.issuer_user_id == actor.user_id or holds(actor, Permission.ORGANIZATION_MANAGE))
+    )
+
+
+async def get_key(ctx: ServiceContext, key_id: int) -> ApiKey:
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        key = await session.get(ApiKey, key_id)
+    if key is None or not _visible(actor, key):
+        raise NotFound("API key")
+    return key
+
+
 async def revoke_key(ctx: ServiceContext, key_id: int) -> ApiKey:
     actor = ctx.require_actor()
     _may_manage_keys(actor)
     async with ctx.transaction() as session:
         key = await session.get(ApiKey, key_id, with_for_update=True)
-        manages = holds(actor, Permission.ORGANIZATION_MANAGE)
-        if (
-            key is None
-            or key.organization_id != actor.organization_id
-            or (key.issuer_user_id != actor.user_id and not manages)
-        ):
+        if key is None or not _visible(actor, key):
             raise NotFound("API key")
         if key.revoked_at is None:
             key.revoked_at = datetime.now(UTC)

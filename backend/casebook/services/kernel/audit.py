@@ -11,8 +11,9 @@ from sqlmodel import col
 from casebook.db.models import AuditEntry
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission
-from casebook.domain.access.policy import Actor
+from casebook.domain.access.policy import Actor, holds
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import NotFound
 
 # Keys a summary may never carry, whatever a caller passes.
 _SECRET_KEYS = frozenset({"password", "secret", "token", "api_key", "key", "plaintext"})
@@ -60,6 +61,19 @@ class AuditFilter:
     resource_type: str | None = None
     resource_id: int | None = None
     since: datetime | None = None
+
+
+async def get_entry(ctx: ServiceContext, entry_id: int) -> AuditEntry:
+    actor = ctx.require_actor()
+    async with ctx.reading() as session:
+        entry = await session.get(AuditEntry, entry_id)
+    if (
+        entry is None
+        or entry.organization_id != actor.organization_id
+        or not holds(actor, Permission.ORGANIZATION_MANAGE)
+    ):
+        raise NotFound("audit entry")
+    return entry
 
 
 async def list_entries(

@@ -1,8 +1,13 @@
+from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
 
 import strawberry
 from strawberry import relay
 
+from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_each
+from casebook.services.identity import api_keys
 from casebook.services.kernel.records import ApiKey
 
 
@@ -44,3 +49,13 @@ class ApiKeyType(relay.Node):
             revoked_at=row.revoked_at,
             last_used_at=row.last_used_at,
         )
+
+    @classmethod
+    async def resolve_nodes(
+        cls, *, info: Info, node_ids: Iterable[str], required: bool = False
+    ) -> list[Any]:
+        return await resolve_each(node_ids, required, lambda i: _row(info, i))
+
+
+async def _row(info: Info, db_id: int) -> ApiKeyType:
+    return ApiKeyType.from_row(await api_keys.get_key(info.context.services, db_id))

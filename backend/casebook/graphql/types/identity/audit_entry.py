@@ -1,9 +1,14 @@
+from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 import strawberry
 from strawberry import relay
 from strawberry.scalars import JSON
 
+from casebook.graphql.context import Info
+from casebook.graphql.node_resolution import resolve_each
+from casebook.services.kernel import audit
 from casebook.services.kernel.records import AuditEntry
 
 
@@ -33,3 +38,13 @@ class AuditEntryType(relay.Node):
             request_id=row.request_id,
             created_at=row.created_at,
         )
+
+    @classmethod
+    async def resolve_nodes(
+        cls, *, info: Info, node_ids: Iterable[str], required: bool = False
+    ) -> list[Any]:
+        return await resolve_each(node_ids, required, lambda i: _row(info, i))
+
+
+async def _row(info: Info, db_id: int) -> AuditEntryType:
+    return AuditEntryType.from_row(await audit.get_entry(info.context.services, db_id))
