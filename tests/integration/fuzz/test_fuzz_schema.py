@@ -114,7 +114,7 @@ async def _world(owner: Api) -> None:
         case = await owner(
             """mutation($d: ID!, $c: CaseInput!) { addCase(datasetId: $d, case: $c) {
                  case { id } } }""",
-            {"d": dataset_id, "c": {"input": "Q?", "checks": [{"type": "contains", "value": "A"}]}},
+            {"d": dataset_id, "c": {"input": "Q?", "checks": [{"contains": {"value": "A"}}]}},
         )
         await owner(
             "mutation($i: ScoreAnswerInput!) { scoreAnswer(input: $i) { score { id } } }",

@@ -95,15 +95,24 @@ async def test_numbers_past_64_bits_and_json_too_deep_are_named(owner: Api) -> N
     dataset_id = (
         await owner('mutation { createDataset(input: {name: "Numbers"}) { dataset { id } } }')
     )["createDataset"]["dataset"]["id"]
-    add = "mutation($d: ID!, $c: JSON!) { addDefaultCheck(datasetId: $d, check: $c) { scoring { json } } }"
-    too_big = await owner.errors(
-        add, {"d": dataset_id, "c": {"type": "length", "unit": "words", "max": 2**70}}
-    )
-    assert too_big.errors[0]["extensions"]["fields"][0]["path"] == "check.max"
+    case_id = (
+        await owner(
+            """mutation($d: ID!) { addCase(datasetId: $d, case: {input: "Q?",
+                 checks: [{contains: {value: "A"}}]}) { case { id } } }""",
+            {"d": dataset_id},
+        )
+    )["addCase"]["case"]["id"]
+    score = "mutation($i: ScoreAnswerInput!) { scoreAnswer(input: $i) { score { id } } }"
+
+    def answer(args: Any) -> dict[str, Any]:
+        return {"i": {"caseId": case_id, "answer": "A", "toolCalls": [{"name": "t", "args": args}]}}
+
+    too_big = await owner.errors(score, answer({"n": 2**70}))
+    assert too_big.errors[0]["extensions"]["fields"][0]["path"] == "input.toolCalls.0.args.n"
     deep: Any = 1
     for _ in range(200):
         deep = {"a": deep}
-    too_deep = await owner.errors(add, {"d": dataset_id, "c": deep})
+    too_deep = await owner.errors(score, answer(deep))
     assert too_deep.codes == ["BAD_USER_INPUT"]
     assert "nested deeper than" in too_deep.errors[0]["message"]
     huge_id = str(encode_id("Dataset", 2**64))
