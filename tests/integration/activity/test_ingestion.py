@@ -160,7 +160,7 @@ async def test_a_bad_batch_is_refused_whole_naming_every_problem(
             "y",
             agent_id,
             [
-                {"externalId": "q", "role": "USER", "content": "nul\u0000here"},
+                {"externalId": "q", "role": "USER", "content": "a question"},
                 {"externalId": "a", "role": "AGENT", "run": {"steps": []}},
                 {
                     "externalId": "b",
@@ -180,12 +180,24 @@ async def test_a_bad_batch_is_refused_whole_naming_every_problem(
     assert errors.codes == ["BAD_USER_INPUT"]
     assert {
         "conversations.0.memberId",
-        "conversations.1.turns.0.content",
         "conversations.1.turns.1.run.steps",
         "conversations.1.turns.2.run.steps.0.arguments",
         "conversations.1.turns.2.run.costUsd",
         "conversations.2.externalId",
     } <= paths, paths
+    assert await _count(sessionmaker, "conversations") == 0
+    # Text no column can store is refused at the edge, before the batch is read, by name.
+    unstorable = [
+        conversation(
+            "z", agent_id, [{"externalId": "q", "role": "USER", "content": "nul\u0000here"}]
+        )
+    ]
+    errors = await owner.errors(RECORD, {"i": {"conversations": unstorable}})
+    assert errors.codes == ["BAD_USER_INPUT"]
+    assert (
+        errors.errors[0]["extensions"]["fields"][0]["path"]
+        == "input.conversations.0.turns.0.content"
+    )
     assert await _count(sessionmaker, "conversations") == 0
 
 

@@ -73,7 +73,7 @@ async def test_a_pathological_document_is_refused_not_a_server_error(
     ("variables", "path", "message"),
     [
         ({"i": {"name": "a\x00b"}}, "input.name", "NUL"),
-        ({"i": {"name": "a\ud800b"}}, "input.name", "unpaired surrogate"),
+        ({"i": {"name": "a\ud800b"}}, "input.name", "lone surrogate"),
         ({"i": {"name": "fine", "description": "\udfff"}}, "input.description", "surrogate"),
     ],
 )
