@@ -68,7 +68,18 @@ query DatasetCases($id: ID!, $first: Int!) {
           history { role }
           referenceAnswer counterExample
           expectedToolCalls { tool }
-          checks tags referenceVerified
+          checks {
+            contains { value path caseSensitive }
+            notContains { value path caseSensitive }
+            equals { value path caseSensitive }
+            regex { value path caseSensitive }
+            jsonSchema { schema path }
+            maxCostUsd { value }
+            maxLatencyMs { value }
+            length { unit min max path }
+            judge { criterion }
+          }
+          tags referenceVerified
         }
       }
     }
@@ -235,6 +246,8 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
         await wait_ready(base)
         async with httpx.AsyncClient(base_url=base) as client:
             answer = (await client.request(**page)).json()
+        if not answer.get("data") or not answer["data"].get("dataset"):
+            raise RuntimeError(f"the page query failed: {answer}")
         edges = answer["data"]["dataset"]["cases"]["edges"]
         assert len(edges) == 50 and answer["data"]["dataset"]["cases"]["totalCount"] == 10_000
         await load(base, page, 200, clients)  # warm up: connections, caches

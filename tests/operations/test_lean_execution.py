@@ -12,6 +12,7 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from casebook.domain.access.catalog import Permission, Role
 from casebook.domain.access.policy import Actor
+from casebook.graphql.hostile_input import HostileInputGuard
 from casebook.graphql.lean_execution import LeanExecutionContext
 from casebook.graphql.permissions import OnDenied, requires
 
@@ -31,6 +32,8 @@ class Item:
     when: datetime | None
     colour: Colour
     tags: list[str]
+    partner: "Item | None" = None
+    mates: list["Item"] | None = None
 
     @strawberry.field
     def computed(self) -> str:
@@ -47,6 +50,8 @@ class Broken:
     colour = "green"  # not an enum value
     tags = ("x",)
     when = "not a date"
+    partner = "not an item"
+    mates = 7
 
     @property
     def computed(self) -> str:
@@ -65,6 +70,8 @@ ITEMS: list[Any] = [
         tags=["t"],
     ),
 ]
+ITEMS[1].partner = ITEMS[0]
+ITEMS[1].mates = [ITEMS[0]]
 
 
 @strawberry.type
@@ -80,6 +87,7 @@ class Query:
 
 QUERY = """query($broken: Boolean!) {
   items(broken: $broken) { name label count ratio when colour tags computed
+                           partner { name } mates { count }
                            alias: name, again: count }
   one { name }
 }"""
@@ -150,3 +158,54 @@ def test_access_rules_decide_alike_on_both_paths(role: Role | None) -> None:
         assert lean.data is not None
         assert lean.data["guarded"][0]["copiedText"] == "[masked]"  # masked, never read
         assert lean.data["guarded"][0]["refused"] is None and lean.errors
+
+
+class CountingGuard(HostileInputGuard):
+    seen: list[str] = []
+
+    def resolve(self, _next: Any, root: Any, info: Any, *args: Any, **kwargs: Any) -> Any:
+        CountingGuard.seen.append(info.field_name)
+        return super().resolve(_next, root, info, *args, **kwargs)
+
+
+def test_plain_fields_skip_a_guard_that_reads_only_arguments_and_arguments_are_still_guarded() -> (
+    None
+):
+    guarded = strawberry.Schema(
+        query=Query, extensions=[CountingGuard], execution_context_class=LeanExecutionContext
+    )
+    CountingGuard.seen = []
+    answer = guarded.execute_sync(QUERY, {"broken": False})
+    assert answer.errors is None and answer.data is not None
+    assert "items" in CountingGuard.seen and "computed" in CountingGuard.seen
+    # scalar and enum leaves are read directly; a list of scalars still takes the long way
+    assert not {"name", "label", "count", "ratio", "when", "colour"} & set(CountingGuard.seen)
+    bad = strawberry.Schema(
+        query=TextQuery, extensions=[CountingGuard], execution_context_class=LeanExecutionContext
+    ).execute_sync("query($t: String!) { echo(text: $t) }", {"t": "a\x00b"})
+    assert bad.errors and "text" in bad.errors[0].message
+
+
+@strawberry.type
+class TextQuery:
+    @strawberry.field
+    def echo(self, text: str) -> str:
+        return text
+
+
+def test_every_middleware_of_the_schema_lets_plain_fields_take_the_shortcut() -> None:
+    """A per-field middleware that is not argument-only would send every field of every
+    page the long way (a page of 50 cases then costs several times the CPU)."""
+    from strawberry.extensions import SchemaExtension
+
+    from casebook.graphql.schema import schema
+
+    for extension in schema.extensions:
+        kind = extension if isinstance(extension, type) else type(extension)
+        overrides_resolve = (
+            isinstance(kind, type)
+            and issubclass(kind, SchemaExtension)
+            and kind.resolve is not SchemaExtension.resolve
+        )
+        if overrides_resolve:
+            assert getattr(kind, "reads_only_arguments", False), kind.__name__

@@ -76,6 +76,10 @@ def refusal(value: Any, path: str, type_: Any) -> BadUserInput | None:
 
 
 class HostileInputGuard(SchemaExtension):
+    # A field without arguments passes untouched, so plain leaf fields may skip it
+    # (lean_execution reads this).
+    reads_only_arguments = True
+
     def resolve(
         self,
         _next: Callable[..., Any],

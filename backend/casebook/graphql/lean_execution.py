@@ -7,12 +7,18 @@ Strawberry's default resolver and completes the value through several checks.
 For a field Strawberry itself calls *basic* (no resolver, no extension: its
 value is ``getattr(source, name)``) whose type is a scalar or an enum, this
 execution context reads the attribute and serializes it directly — the same two
-steps graphql-core ends with. A field whose only extensions are access rules
+steps graphql-core ends with. A plain field of an object or list type that
+holds null (a check's eight unused kinds, say) is answered null the same way. A field whose only extensions are access rules
 gets the same shortcut when every rule says it lets the value through for this
 reader (``passes_through``); a reader a rule would mask or refuse takes the full
 path, where the rule decides. Anything else, and any value that is not plainly
 valid (null in a non-null field, a value the scalar refuses, an attribute that
 raises), takes graphql-core's own path, so results and errors are unchanged.
+
+Middleware (a Strawberry extension with ``resolve``) would run for every field,
+so its presence normally sends every field the long way. A middleware that only
+inspects a field's arguments declares ``reads_only_arguments = True``: a plain
+field has none, so skipping it there changes nothing.
 """
 
 from dataclasses import dataclass
@@ -39,7 +45,7 @@ class Gate(Protocol):
 @dataclass(frozen=True)
 class _Plain:
     attribute: str
-    leaf: GraphQLLeafType
+    leaf: GraphQLLeafType | None  # None: an object or list, read directly only when null
     nullable: bool
     gates: tuple[Gate, ...]  # access rules that must each let the value through
 
@@ -67,11 +73,19 @@ def _plain(field_def: GraphQLField) -> _Plain | None:
         field_type = field_def.type
         nullable = not isinstance(field_type, GraphQLNonNull)
         leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
-        if is_leaf_type(leaf) and definition.python_name:
+        if definition.python_name:
             gates = tuple(cast(Gate, extension) for extension in definition.extensions)
-            found = _Plain(definition.python_name, leaf, nullable, gates)
+            found = _Plain(
+                definition.python_name, leaf if is_leaf_type(leaf) else None, nullable, gates
+            )
     _plain_fields[key] = found
     return found
+
+
+def _middleware_allows_shortcut(manager: Any) -> bool:
+    return manager is None or all(
+        getattr(middleware, "reads_only_arguments", False) for middleware in manager.middlewares
+    )
 
 
 class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
@@ -83,8 +97,12 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
         path: Any,
         position_context: Any,
     ) -> Any:
-        manager = self.middleware_manager
-        if manager is None or not manager.middlewares:
+        shortcut = self.__dict__.get("_shortcut")
+        if shortcut is None:
+            shortcut = self.__dict__["_shortcut"] = _middleware_allows_shortcut(
+                self.middleware_manager
+            )
+        if shortcut:
             node = field_details_list[0].node
             field_def = self.schema.get_field(parent_type, node.name.value)
             plain = _plain(field_def) if field_def is not None and not node.arguments else None
@@ -97,7 +115,7 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
                     if value is None:
                         if plain.nullable:
                             return None
-                    else:
+                    elif plain.leaf is not None:
                         serialized = plain.leaf.serialize(value)
                         if serialized is not Undefined and serialized is not None:
                             return serialized
