@@ -62,6 +62,18 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     log_json: bool = True
     dataset_max_version_rows_per_org: int = 5_000_000
+    graphql_max_cost: int = Field(
+        default=50_000,
+        ge=1,
+        description="the most one GraphQL operation may cost: each field 1, what a list "
+        "nests times its page size (first), an export its size; past it LIMIT_EXCEEDED",
+    )
+    graphql_export_cost: int = Field(
+        default=5_000,
+        ge=1,
+        description="what one Dataset.export costs toward graphql_max_cost: the cases of a "
+        "version it may carry",
+    )
     metrics_enabled: bool = Field(
         default=True, description="serve Prometheus metrics at /metrics on the API"
     )

@@ -6,10 +6,11 @@ call the same services, so access, masking and the audit entry are the same.
 one is set (``METRICS_TOKEN``).
 """
 
+from collections.abc import AsyncIterator
 from urllib.parse import quote
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from casebook.graphql.ids import decode_id
@@ -31,15 +32,20 @@ _STATUS = {
 }
 
 
+def _download_headers(filename: str) -> dict[str, str]:
+    return {
+        "content-disposition": f"attachment; filename*=UTF-8''{quote(filename)}",
+        "cache-control": "no-store",
+    }
+
+
 def _attachment(body: str, filename: str, content_type: str) -> Response:
-    return Response(
-        body,
-        media_type=content_type,
-        headers={
-            "content-disposition": f"attachment; filename*=UTF-8''{quote(filename)}",
-            "cache-control": "no-store",
-        },
-    )
+    return Response(body, media_type=content_type, headers=_download_headers(filename))
+
+
+async def _encoded(chunks: AsyncIterator[str]) -> AsyncIterator[bytes]:
+    async for chunk in chunks:
+        yield chunk.encode()
 
 
 async def _services(request: Request) -> ServiceContext:
@@ -74,7 +80,12 @@ async def export_dataset(request: Request) -> Response:
         return JSONResponse(
             {"code": error.code, "message": error.message}, status_code=_STATUS.get(error.code, 500)
         )
-    return _attachment(exported.body, exported.filename, exported.content_type)
+    # Streamed page by page (see case_files): the whole file is never held in memory.
+    return StreamingResponse(
+        _encoded(exported.chunks),
+        media_type=exported.content_type,
+        headers=_download_headers(exported.filename),
+    )
 
 
 async def import_template(_: Request) -> Response:

@@ -101,6 +101,8 @@ def test_the_count_is_the_number_of_values_replaced() -> None:
         "bearer authentication-is-standard",
         "Our AKIA office and the ASIA region.",
         "AKIAIOSFODNN7EXAMPLEX is one character too long.",
+        "The task-list-2024-quarterly-review-draft is done.",
+        "mask-" + ALNUM.lower(),
         "ghp_short",
         "The ghost_town github page.",
         "xoxo-hugs-and-kisses",
@@ -114,9 +116,40 @@ def test_ordinary_text_is_left_alone(text: str) -> None:
     assert redact_text(text) == (text, 0)
 
 
-def test_a_token_inside_a_longer_word_is_not_a_credential() -> None:
-    text = "xAKIAIOSFODNN7EXAMPLE and mask-" + ALNUM
-    assert redact_text(text) == (text, 0)
+GLUE = st.text(
+    alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", max_size=24
+)
+ALL_FAKES = [*FAKES.items(), *MORE_FAKES]
+
+
+@pytest.mark.parametrize(("kind", "value"), ALL_FAKES)
+@pytest.mark.parametrize("glue", ["key", "x", "token_", "api-key-", "KEY", "2"])
+def test_a_token_glued_to_a_preceding_word_is_replaced(glue: str, kind: str, value: str) -> None:
+    redacted, count = redact_text(f"set {glue}{value} now")
+    assert (redacted, count) == (f"set {glue}[redacted:{kind}] now", 1)
+
+
+@given(
+    st.sampled_from(ALL_FAKES),
+    GLUE,
+    st.sampled_from(["", " ", "=", ":", "\n", "(", "'"]),
+    st.sampled_from(["", " ", ".", ",", ")", "'", "\n"]),
+)
+def test_no_credential_survives_whatever_is_glued_before_it(
+    fake: tuple[str, str], glue: str, before: str, after: str
+) -> None:
+    kind, value = fake
+    redacted, count = redact_text(f"{before}{glue}{value}{after}")
+    assert value not in redacted
+    assert value[-12:] not in redacted
+    assert f"[redacted:{kind}]" in redacted
+    assert count >= 1
+
+
+def test_a_token_inside_a_jwt_does_not_leave_the_rest_of_the_jwt() -> None:
+    jwt = FAKES["jwt"].replace(".eyJ", "sk-proj-" + ALNUM + ".eyJ", 1)
+    redacted, _ = redact_text(f"auth {jwt}")
+    assert redacted == "auth [redacted:jwt]"
 
 
 def test_a_megabyte_of_text_redacts_quickly() -> None:

@@ -38,6 +38,9 @@ def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
         pool_timeout=POOL_TIMEOUT_SECONDS,
         connect_args={"timeout": CONNECT_TIMEOUT_SECONDS},
         json_deserializer=load_json,
+        # A statement's parameters are what people typed - a case, a password hash, a
+        # key's text: an error or a log line about the statement never shows them.
+        hide_parameters=True,
     )
     check_before_lending(engine)
     return engine

@@ -9,19 +9,27 @@ How the patterns stay safe and predictable:
 - Each pattern is a literal prefix followed by a single character class, so
   matching is linear in the text: there is no nested repetition to backtrack
   through, and a cheap substring test skips a pattern whose prefix is absent.
-- A token must start at a token boundary (``(?<!...)``), so ``task-list`` does
-  not hold ``sk-list`` and ``skeleton`` holds nothing.
-- Patterns run in the order of ``CREDENTIAL_PATTERNS``: the more specific first
-  (``sk-ant-`` before ``sk-``; a key after ``Bearer`` is named for its kind).
+- A token may be glued to what comes before it (``keysk-proj-...``,
+  ``token_ghp_...``): a match starts at the start of a run of token characters
+  and may keep up to ``GLUE_MAX`` of them in front of the placeholder (the
+  group named ``keep``). Starting only at the start of a run keeps the work
+  linear; the bounded glue keeps it so when one run holds many prefixes.
+- Patterns run in the order of ``CREDENTIAL_PATTERNS``: tokens that can hold
+  other tokens first (a private key block, a JWT, a Slack webhook URL), so a key
+  inside one never leaves the rest of it behind; then the more specific before
+  the general (``sk-ant-`` before ``sk-``; a key after ``Bearer`` is named for
+  its kind).
 - Redaction repeats until nothing changes, so redacting redacted text changes
   nothing. A placeholder holds no prefix any pattern needs, so this ends.
-- OpenAI, Slack and bearer tokens must hold a digit: real ones always do, and
-  it keeps words such as ``sk-learn-style-pipelines`` or ``Bearer authentication``.
+- OpenAI, Slack and bearer tokens must hold a digit, and OpenAI keys a capital
+  letter: real ones always do, and it keeps words and slugs such as
+  ``sk-learn-style-pipelines``, ``task-list-2024-review`` or ``Bearer
+  authentication``.
 
 In a case, every text a model reads or an export carries is redacted: the input,
 the turns before it, the reference answer, counter-example, note and tags, tool
-names and every string value in tool-call arguments and in checks (object keys
-are left alone: redacting two keys to one placeholder would merge them). In a
+names and every string value in tool-call arguments and in checks, object keys included (keys redacted to
+one placeholder are numbered, ``[redacted:openai_key] 2``, so none is lost). In a
 ``regex`` check's pattern the placeholder is escaped, so the pattern still means
 "this literal text" rather than a character class.
 """
@@ -34,8 +42,11 @@ from dataclasses import dataclass
 from casebook.domain.cases.model import CaseContent, ExpectedToolCall, Turn
 from casebook.domain.jsonvalue import JSONObject, JSONValue
 
-_TOKEN_START = r"(?<![A-Za-z0-9_-])"
+# How many token characters glued in front of a credential are kept before its placeholder.
+GLUE_MAX = 40
+_TOKEN_START = r"(?<![A-Za-z0-9_-])(?P<keep>[A-Za-z0-9_-]{0," + str(GLUE_MAX) + r"}?)"
 _HAS_DIGIT = r"(?=[A-Za-z0-9_-]*[0-9])"
+_HAS_CAPITAL = r"(?=[A-Za-z0-9_-]*[A-Z])"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +55,14 @@ class CredentialPattern:
     pattern: re.Pattern[str]
     # Substrings one of which every match holds; when none is present the pattern is skipped.
     triggers: tuple[str, ...]
-    # Text kept in front of the placeholder (the group named ``keep``), e.g. "Bearer ".
+    # Text kept in front of the placeholder (the group named ``keep``): "Bearer ", or
+    # the word a token was glued to.
     keeps_prefix: bool = False
 
 
-def _credential(
-    kind: str, pattern: str, triggers: tuple[str, ...], *, keeps_prefix: bool = False
-) -> CredentialPattern:
-    return CredentialPattern(kind, re.compile(pattern), triggers, keeps_prefix)
+def _credential(kind: str, pattern: str, triggers: tuple[str, ...]) -> CredentialPattern:
+    compiled = re.compile(pattern)
+    return CredentialPattern(kind, compiled, triggers, "keep" in compiled.groupindex)
 
 
 CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
@@ -64,10 +75,24 @@ CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
         r"(?:-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)?",
         ("PRIVATE KEY",),
     ),
+    _credential(
+        "jwt",
+        _TOKEN_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*",
+        ("eyJ",),
+    ),
+    _credential(
+        "slack_webhook",
+        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}",
+        ("hooks.slack.com",),
+    ),
     _credential("anthropic_key", _TOKEN_START + r"sk-ant-[A-Za-z0-9_-]{20,}", ("sk-ant-",)),
     _credential(
         "openai_key",
-        _TOKEN_START + r"sk-(?:proj-|svcacct-|admin-)?" + _HAS_DIGIT + r"[A-Za-z0-9_-]{20,}",
+        _TOKEN_START
+        + r"sk-(?:proj-|svcacct-|admin-)?"
+        + _HAS_DIGIT
+        + _HAS_CAPITAL
+        + r"[A-Za-z0-9_-]{20,}",
         ("sk-",),
     ),
     _credential(
@@ -81,18 +106,13 @@ CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
         ("_live_", "_test_"),
     ),
     _credential(
-        "slack_webhook",
-        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}",
-        ("hooks.slack.com",),
-    ),
-    _credential(
         "slack_token",
         _TOKEN_START + r"xox[abposr]-" + _HAS_DIGIT + r"[A-Za-z0-9-]{10,}",
         ("xox",),
     ),
     _credential(
         "aws_access_key",
-        r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+        _TOKEN_START + r"(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
         ("AKIA", "ASIA"),
     ),
     _credential(
@@ -101,16 +121,10 @@ CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
         ("AIza",),
     ),
     _credential(
-        "jwt",
-        _TOKEN_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*",
-        ("eyJ",),
-    ),
-    _credential(
         "bearer_token",
         r"(?<![A-Za-z0-9_])(?P<keep>(?:Bearer|bearer|BEARER)[ \t]+)"
         r"(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*",
         ("Bearer", "bearer", "BEARER"),
-        keeps_prefix=True,
     ),
 )
 
@@ -192,11 +206,24 @@ class _Counter:
         if isinstance(value, list):
             return [self.json(item) for item in value]
         if isinstance(value, dict):
-            return {key: self.json(item) for key, item in value.items()}
+            return self.json_object(value)
         return value
 
     def json_object(self, value: JSONObject) -> JSONObject:
-        return {key: self.json(item) for key, item in value.items()}
+        redacted: JSONObject = {}
+        for key, item in value.items():
+            redacted[self._key(key, redacted)] = self.json(item)
+        return redacted
+
+    def _key(self, key: str, taken: JSONObject) -> str:
+        """A key redacted like any text; one that would fall on a key already there is
+        numbered, so two arguments never merge into one."""
+        redacted = self.text(key)
+        numbered, n = redacted, 1
+        while numbered in taken:
+            n += 1
+            numbered = f"{redacted} {n}"
+        return numbered
 
     def check(self, check: JSONObject) -> JSONObject:
         redacted: JSONObject = {}
@@ -211,11 +238,32 @@ class _Counter:
 
 
 def redact_json(value: JSONValue) -> tuple[JSONValue, int]:
-    """Every string inside a JSON value redacted (object keys left alone), and how many
+    """Every string inside a JSON value redacted (object keys too), and how many
     credentials were: for a grade's reasons, rules and quotes, and an answer's tool calls."""
     counter = _Counter()
     redacted = counter.json(value)
     return (value, 0) if counter.total == 0 else (redacted, counter.total)
+
+
+def redact_scoring(scoring: JSONObject) -> tuple[JSONObject, int]:
+    """A dataset's scoring configuration with every credential in it replaced: the judge's
+    instructions and criteria, the default checks (as a case's checks are) and any other
+    text; and how many were."""
+    counter = _Counter()
+    redacted: JSONObject = {}
+    for section, settings in scoring.items():
+        if section == "checks" and isinstance(settings, dict):
+            redacted[section] = {
+                name: (
+                    [counter.check(c) if isinstance(c, dict) else counter.json(c) for c in value]
+                    if name == "default_checks" and isinstance(value, list)
+                    else counter.json(value)
+                )
+                for name, value in settings.items()
+            }
+        else:
+            redacted[section] = counter.json(settings)
+    return (scoring, 0) if counter.total == 0 else (redacted, counter.total)
 
 
 def redact_case(content: CaseContent) -> tuple[CaseContent, int]:

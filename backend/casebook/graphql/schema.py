@@ -31,6 +31,7 @@ from casebook.graphql.mutations.model_connections import ModelConnectionMutation
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.mutations.skills import SkillMutations
 from casebook.graphql.observed import ObservedOperations
+from casebook.graphql.operation_cost import CostLimit
 from casebook.graphql.parser_cache import ShapedParserCache
 from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries.activity import ActivityQueries
@@ -131,6 +132,7 @@ schema = CasebookSchema(
         LivePrincipalCheck,
         RequestScope,
         HostileInputGuard,
+        CostLimit,
         lambda: AddValidationRules(LIMIT_RULES),
         lambda: ShapedParserCache(maxsize=DOCUMENT_CACHE_SIZE),
         lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),

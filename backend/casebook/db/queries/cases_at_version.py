@@ -168,10 +168,12 @@ async def count_cases_at_version(
     version: int,
     where: CaseFilter | None = None,
     readable: ColumnElement[bool] | None = None,
+    also: Sequence[ColumnElement[bool]] = (),
 ) -> int:
+    """``also``: conditions on the revision and the case beside ``where``'s."""
     where = where or CaseFilter()
     latest = latest_changes(dataset_id, version, where)
-    filters = _content_filters(where, readable)
+    filters = [*_content_filters(where, readable), *also]
     counted = func.count().label("count")
     if filters:
         query = _joined(latest, [counted]).where(latest.c.revision_id.is_not(None), *filters)

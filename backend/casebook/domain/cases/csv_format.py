@@ -49,9 +49,19 @@ def unprotect_cell(cell: str) -> str:
 
 
 def export_csv(cases: Iterable[CaseContent]) -> str:
+    return csv_header() + csv_rows(cases)
+
+
+def csv_header() -> str:
+    """The header row; an export streams it, then ``csv_rows`` page by page."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow(IMPORT_COLUMNS)
+    return buffer.getvalue()
+
+
+def csv_rows(cases: Iterable[CaseContent]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(IMPORT_COLUMNS)
     for content in cases:
         columns = case_columns(content)
         writer.writerow([protect_cell(_cell(name, columns[name])) for name in IMPORT_COLUMNS])

@@ -11,13 +11,14 @@ from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, ServiceError
+from casebook.services.kernel.stored_text import stored_text
 
 NAME_MAX = 200
 DESCRIPTION_MAX = 5_000
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = stored_text(" ".join(name.split()))
     if not cleaned:
         raise BadUserInput.at("name", "a dataset needs a name")
     if len(cleaned) > NAME_MAX:
@@ -28,7 +29,7 @@ def _clean_name(name: str) -> str:
 def _clean_description(description: str) -> str:
     if len(description) > DESCRIPTION_MAX:
         raise BadUserInput.at("description", f"must be at most {DESCRIPTION_MAX} characters")
-    return description.strip()
+    return stored_text(description.strip())
 
 
 async def create_dataset(

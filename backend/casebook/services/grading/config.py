@@ -37,6 +37,7 @@ from casebook.services.grading.structured.models import check_model_choice
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput
+from casebook.services.kernel.stored_text import stored_scoring
 from casebook.services.models.connections import find_connection, parse_connection_ref
 
 CRITERION_MAX_CHARS = 1_000
@@ -160,7 +161,8 @@ async def _change(
                 choice,
                 embeddings=name == "embedding_model",
             )
-        dataset.scoring = config.to_json()
+        dataset.scoring = stored_scoring(config.to_json())
+        config = read_scoring_config(dataset.scoring)
         dataset.updated_at = datetime.now(UTC)
         await audit.record(
             session,

@@ -49,6 +49,7 @@ from casebook.services.grading.structured.staleness import CaseReference, refere
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
+from casebook.services.kernel.stored_text import stored_optional_text
 
 ANSWER_MAX_CHARS = 1_000_000
 MAX_TOOL_CALLS = 500
@@ -68,6 +69,16 @@ class GivenAnswer:
     agent_version: str | None = None
     answering_model: str | None = None
     run_key: str | None = None
+
+    def redacted_labels(self) -> "GivenAnswer":
+        """The labels stored with the score, redacted as every stored text is."""
+        return replace(
+            self,
+            agent_name=stored_optional_text(self.agent_name),
+            agent_version=stored_optional_text(self.agent_version),
+            answering_model=stored_optional_text(self.answering_model),
+            run_key=stored_optional_text(self.run_key),
+        )
 
     def checked(self) -> "GivenAnswer":
         errors: list[FieldError] = []
@@ -111,7 +122,8 @@ async def publish_score_event(ctx: ServiceContext, score: Score, event: str) -> 
 
 async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) -> Score:
     actor = ctx.require_permission(Permission.RUNS_VIEW)
-    given = given.checked()
+    # Redacted first, so the bounds hold for what is stored.
+    given = given.redacted_labels().checked()
     async with ctx.reading() as session:
         _, dataset = await load_case(session, actor, case_id, Permission.DATASETS_RUN)
         found = await references_now(session, dataset, (case_id,))

@@ -89,7 +89,10 @@ async def login(
                 select(User).where(func.lower(User.email) == email.strip().lower())
             )
         ).scalar_one_or_none()
-        if not verify_password(user.password_hash if user else None, password) or user is None:
+        if (
+            not await verify_password(user.password_hash if user else None, password)
+            or user is None
+        ):
             if redis is not None:
                 await sign_in_throttle.count_failure(redis, settings, email, address)
             raise Unauthenticated("the e-mail or the password is wrong")

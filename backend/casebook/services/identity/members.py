@@ -49,10 +49,10 @@ async def create_organization_with_owner(
         session.add(org)
         user = await _find_user(session, email)
         if user is None:
-            user = User(email=email, name=name, password_hash=hash_password(password))
+            user = User(email=email, name=name, password_hash=await hash_password(password))
             session.add(user)
         else:
-            user.password_hash = hash_password(password)
+            user.password_hash = await hash_password(password)
         await session.flush()
         assert org.id is not None and user.id is not None
         session.add(Membership(organization_id=org.id, user_id=user.id, role=Role.OWNER.value))
@@ -95,7 +95,7 @@ async def add_member(
         user = await _find_user(session, email)
         if user is None:
             user = User(
-                email=email, name=name.strip() or email, password_hash=hash_password(password)
+                email=email, name=name.strip() or email, password_hash=await hash_password(password)
             )
             session.add(user)
             await session.flush()

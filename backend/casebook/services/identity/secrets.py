@@ -1,5 +1,11 @@
-"""Passwords (argon2) and random tokens (stored as SHA-256 digests)."""
+"""Passwords (argon2) and random tokens (stored as SHA-256 digests).
 
+argon2 costs tens of milliseconds of CPU by design: it runs on a worker thread (the
+library releases the GIL while it hashes), so a sign-in never holds up the event loop
+- other requests, /livez - while it works.
+"""
+
+import asyncio
 import hashlib
 import hmac
 import secrets
@@ -12,11 +18,15 @@ _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("casebook-timing-equaliser")
 
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+async def hash_password(password: str) -> str:
+    return await asyncio.to_thread(_hasher.hash, password)
 
 
-def verify_password(password_hash: str | None, password: str) -> bool:
+async def verify_password(password_hash: str | None, password: str) -> bool:
+    return await asyncio.to_thread(_verify, password_hash, password)
+
+
+def _verify(password_hash: str | None, password: str) -> bool:
     try:
         return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
     except (VerificationError, InvalidHashError):

@@ -1,4 +1,9 @@
-"""The audit log: written inside the transaction of the change it records."""
+"""The audit log: written inside the transaction of the change it records.
+
+A summary never carries a secret: keys that name one are dropped, and every text left in
+it (names, run keys, whatever a caller passes) goes through the credential redaction
+cases get, here, so no caller can forget it.
+"""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,6 +17,7 @@ from casebook.db.models import AuditEntry
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
+from casebook.domain.redaction import redact_json
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
 
@@ -20,7 +26,10 @@ _SECRET_KEYS = frozenset({"password", "secret", "token", "api_key", "key", "plai
 
 
 def _without_secrets(summary: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in summary.items() if k.lower() not in _SECRET_KEYS}
+    kept = {k: v for k, v in summary.items() if k.lower() not in _SECRET_KEYS}
+    redacted, _ = redact_json(kept)
+    assert isinstance(redacted, dict)
+    return redacted
 
 
 async def record(

@@ -25,10 +25,11 @@ from casebook.db.models import (
     StructuredResult,
     User,
 )
-from casebook.db.pagination import Page
+from casebook.db.pagination import MAX_PAGE_SIZE, Page
 from casebook.db.queries.cases_at_version import CaseFilter
 
 __all__ = [
+    "MAX_PAGE_SIZE",
     "Agent",
     "AgentVersion",
     "ApiKey",

@@ -122,7 +122,7 @@ class DatasetType(relay.Node):
         exported = await case_files.export_cases(
             info.context.services, self.id, version=version, fmt=format
         )
-        return CaseExportType.from_file(exported)
+        return CaseExportType.from_file(await exported.whole())
 
     @strawberry.field(description="How its answers are graded: the two Settings cards.")
     async def scoring(self, info: Info) -> ScoringConfigType:
