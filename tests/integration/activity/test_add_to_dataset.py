@@ -285,3 +285,19 @@ async def test_a_member_adds_their_own_conversation_to_their_own_dataset_only(
     assert viewer_editable == []
     owner_editable = {e["node"]["name"] for e in (await owner(EDITABLE))["datasets"]["edges"]}
     assert owner_editable == {"Mia's", "Noah's"}
+
+
+async def test_credentials_in_a_reply_are_redacted_before_the_case_is_stored(owner: Api) -> None:
+    agent_id = await _agent(owner)
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    turns = turn_pair(1, f"My token is {token}, is it safe?", f"Never share {token}.")
+    run_id = (await record(owner, conversation("leak", agent_id, turns)))[0]["turns"][1]["runId"]
+    await _rate(owner, run_id, "DOWN", f"It repeated {token}")
+    dataset_id = await create_dataset(owner)
+    case = (await _add(owner, runId=run_id, datasetId=dataset_id))["case"]
+    for text in (case["input"], case["counterExample"], case["note"]):
+        assert token not in text and "[redacted:github_token]" in text
+    entries = [e["node"] for e in (await owner(AUDIT))["auditLog"]["edges"]]
+    add_entry = next(e for e in entries if e["action"] == "case.add")
+    assert add_entry["summary"]["redacted"] == 3
+    assert token not in str(entries)
