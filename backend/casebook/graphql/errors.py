@@ -14,7 +14,9 @@ from strawberry.extensions import MaskErrors
 from strawberry.relay.types import GlobalIDValueError
 
 from casebook.domain.errors import LimitExceeded, ValidationFailed
+from casebook.graphql.ids import encode_id
 from casebook.logging import current_request_id
+from casebook.services.activity.case_from_message import AlreadyACase
 from casebook.services.kernel.errors import (
     BadUserInput,
     ErrorCode,
@@ -52,6 +54,8 @@ def _shape(error: GraphQLError) -> tuple[ErrorCode, str, dict[str, Any]] | None:
         if original.retry_after_seconds is not None:
             extra["retryAfterSeconds"] = original.retry_after_seconds
         return original.code, original.message, extra
+    if isinstance(original, AlreadyACase):
+        return original.code, original.message, {"caseId": str(encode_id("Case", original.case_id))}
     if isinstance(original, ServiceError):
         return original.code, original.message, {}
     if isinstance(original, GraphQLError):

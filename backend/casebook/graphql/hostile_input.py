@@ -40,38 +40,66 @@ def _text_problem(text: str) -> str | None:
     return text_problem(text) if _UNSTORABLE.search(text) else None
 
 
+# Where a value is: the argument's name, or (where its parent is, its key or index) -
+# spelled out only for a value refused, so a batch of thousands builds no path strings.
+Where = str | tuple[Any, str | int]
+
+
+def _spelled(where: Where) -> str:
+    parts: list[str] = []
+    while isinstance(where, tuple):
+        where, part = where
+        parts.append(str(part))
+    parts.append(where)
+    return ".".join(reversed(parts))
+
+
+def _fields_of(named: Any, known: dict[int, dict[str, tuple[str, Any]]]) -> dict[str, Any]:
+    """An input object type's fields by the name a value carries, read once a request."""
+    if not isinstance(named, GraphQLInputObjectType):
+        return {}
+    found = known.get(id(named))
+    if found is None:
+        found = known[id(named)] = {
+            f.out_name or name: (name, f.type) for name, f in named.fields.items()
+        }
+    return found
+
+
 def refusal(value: Any, path: str, type_: Any) -> BadUserInput | None:
     """The first value inside ``value`` (of GraphQL input type ``type_``) no field takes."""
-    stack: list[tuple[Any, str, Any, int]] = [(value, path, type_, 0)]
+    stack: list[tuple[Any, Where, Any, int]] = [(value, path, type_, 0)]
+    known: dict[int, dict[str, tuple[str, Any]]] = {}
     while stack:
         item, where, item_type, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return BadUserInput.at(where, f"is nested deeper than {MAX_DEPTH} levels")
+            return BadUserInput.at(_spelled(where), f"is nested deeper than {MAX_DEPTH} levels")
         if isinstance(item, str):
             problem = _text_problem(item)
             if problem is not None:
-                return BadUserInput.at(where, problem)
+                return BadUserInput.at(_spelled(where), problem)
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
             if item not in INT64:
-                return BadUserInput.at(where, "is a number past 64 bits")
+                return BadUserInput.at(_spelled(where), "is a number past 64 bits")
         elif isinstance(item, dict):
-            named = _unwrap(item_type)
-            names = (
-                {f.out_name or name: (name, f.type) for name, f in named.fields.items()}
-                if isinstance(named, GraphQLInputObjectType)
-                else {}
-            )
+            names = _fields_of(_unwrap(item_type), known)
             for key, inner in item.items():
-                if isinstance(key, str) and _text_problem(key) is not None:
-                    return BadUserInput.at(where, "holds a key that " + str(_text_problem(key)))
-                shown, inner_type = names.get(key, (str(key), None))
-                stack.append((inner, f"{where}.{shown}", inner_type, depth + 1))
+                field = names.get(key)
+                if field is None:
+                    # A key no schema names: a JSON value's own.
+                    if isinstance(key, str) and _text_problem(key) is not None:
+                        return BadUserInput.at(
+                            _spelled(where), "holds a key that " + str(_text_problem(key))
+                        )
+                    field = (str(key), None)
+                shown, inner_type = field
+                stack.append((inner, (where, shown), inner_type, depth + 1))
         elif isinstance(item, list | tuple):
             inner_type = _unwrap(item_type) if item_type is not None else None
             for index, inner in enumerate(item):
-                stack.append((inner, f"{where}.{index}", inner_type, depth + 1))
+                stack.append((inner, (where, index), inner_type, depth + 1))
     return None
 
 

@@ -19,6 +19,7 @@ from casebook.graphql.live import LivePrincipalCheck
 from casebook.graphql.mutations.activity import ActivityMutations
 from casebook.graphql.mutations.agents import AgentMutations
 from casebook.graphql.mutations.api_keys import ApiKeyMutations
+from casebook.graphql.mutations.case_from_message import CaseFromMessageMutations
 from casebook.graphql.mutations.cases import CaseMutations
 from casebook.graphql.mutations.chat import ChatMutations
 from casebook.graphql.mutations.conversations import ConversationMutations
@@ -28,6 +29,7 @@ from casebook.graphql.mutations.grading import GradingMutations
 from casebook.graphql.mutations.jobs import JobMutations
 from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.model_connections import ModelConnectionMutations
+from casebook.graphql.mutations.run_scoring import RunScoringMutations
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.mutations.skills import SkillMutations
 from casebook.graphql.observed import ObservedOperations
@@ -79,6 +81,8 @@ class Mutation(
     AgentMutations,
     SkillMutations,
     ActivityMutations,
+    CaseFromMessageMutations,
+    RunScoringMutations,
     ConversationMutations,
     ChatMutations,
 ):

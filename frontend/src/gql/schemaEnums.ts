@@ -3,6 +3,11 @@ export type AgentKind =
   | 'MODEL'
   | 'WEBHOOK';
 
+/** What a reply is kept as: the answer the agent should give (REFERENCE), or one it should not (COUNTER_EXAMPLE). */
+export type CaseKeepAs =
+  | 'COUNTER_EXAMPLE'
+  | 'REFERENCE';
+
 /** Every code an error answers with, in its extensions.code. BAD_USER_INPUT names the fields at fault in extensions.fields: [{path, message}], paths dotted in the API's spelling (checks.2.contains.value); LIMIT_EXCEEDED may name one too. A resource you may not see is NOT_FOUND, exactly as one that never existed. UNAVAILABLE (HTTP 503) is worth retrying; INTERNAL is logged with the request id. */
 export type ErrorCode =
   | 'BAD_USER_INPUT'

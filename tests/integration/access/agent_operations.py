@@ -10,7 +10,7 @@ from itertools import count
 from typing import Any
 
 from tests.integration.access.operations import outcome
-from tests.integration.access.spec_table import Needs
+from tests.integration.access.spec_table import NOT_FOUND, Needs
 from tests.support.graphql_client import Api
 
 _unique = count(1)
@@ -104,6 +104,36 @@ async def chat(s: AgentSubject) -> str:
     return outcome(body)
 
 
+async def record_run(s: AgentSubject) -> str:
+    """Record a conversation with it, as an integrator does: ingestion names an agent one may
+    not see "agent not found" on its field, as it does an id never given out."""
+    query = """mutation($i: RecordConversationsInput!) { recordConversations(input: $i) {
+      conversations { turnsStored } } }"""
+    given = {
+        "externalId": f"recorded-{next(_unique)}",
+        "agentId": s.agent_id,
+        "endUser": "ana@example.com",
+        "turns": [
+            {"externalId": "q", "role": "USER", "content": "Hello?"},
+            {
+                "externalId": "a",
+                "role": "AGENT",
+                "run": {"steps": [{"kind": "TEXT", "text": "Hi"}]},
+            },
+        ],
+    }
+    body = await s.api.raw(query, {"i": {"conversations": [given]}})
+    errors = body.get("errors") or []
+    if errors and errors[0]["extensions"]["code"] == "BAD_USER_INPUT":
+        assert errors[0]["extensions"]["fields"] == [
+            {"path": "conversations.0.agentId", "message": "agent not found"}
+        ], body
+        return NOT_FOUND
+    if not errors:
+        assert body["data"]["recordConversations"]["conversations"][0]["turnsStored"] == 2, body
+    return outcome(body)
+
+
 async def view_skill(s: AgentSubject) -> str:
     return await _gql(s, "query($a: ID!) { skill(id: $a) { instructions } }", a=s.skill_id)
 
@@ -133,6 +163,7 @@ async def delete_agent(s: AgentSubject) -> str:
 
 
 VIEW, EDIT, RUN = Needs("agents:view"), Needs("agents:edit"), Needs("agents:run")
+RECORD = Needs("agents:run", reads_runs=True)
 Operation = Callable[[AgentSubject], Awaitable[str]]
 AGENT_OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("view the agent", VIEW, view_agent),
@@ -143,6 +174,7 @@ AGENT_OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("view the skill", VIEW, view_skill),
     ("find the skill in the list", VIEW, find_skill_in_list),
     ("chat with it", RUN, chat),
+    ("record a run of it", RECORD, record_run),
     ("configure it", EDIT, configure),
     ("rename it", EDIT, rename_agent),
     ("set its visibility", EDIT, keep_agent_visibility),

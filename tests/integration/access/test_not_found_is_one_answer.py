@@ -202,6 +202,20 @@ ACTIVITY_PROBES: dict[str, Probe] = {
         "mutation($a: ID!) { deleteConversation(id: $a) { deletedId } }",
         lambda i: {"a": i.conversation},
     ),
+    "addCaseFromMessage": (
+        """mutation($r: ID!, $d: ID!) { addCaseFromMessage(input: {runId: $r, datasetId: $d}) {
+             version } }""",
+        lambda i: {"r": i.run, "d": i.dataset},
+    ),
+    "scoreTargets": (
+        "query($r: ID!, $d: ID!) { scoreTargets(runId: $r, datasetId: $d) { question } }",
+        lambda i: {"r": i.run, "d": i.dataset},
+    ),
+    "scoreRun": (
+        """mutation($r: ID!, $d: ID!, $c: ID!) { scoreRun(input: {runId: $r, datasetId: $d,
+             caseId: $c}) { score { id } } }""",
+        lambda i: {"r": i.run, "d": i.dataset, "c": i.case},
+    ),
 }
 
 PROBES: dict[str, Probe] = {

@@ -172,6 +172,43 @@ async def test_a_skill_the_editor_may_not_view_cannot_be_attached(
     ]
 
 
+async def test_an_editor_changing_an_agent_keeps_the_skills_they_may_not_view(
+    owner: Api, member_as: MemberFactory, model_server: ModelServer
+) -> None:
+    connection = await agent_connection(owner, model_server)
+    shared = await owner(CREATE_SKILL, {"i": {"name": "Tone", "instructions": "Be kind."}})
+    private = await owner(
+        CREATE_SKILL, {"i": {"name": "Refunds", "instructions": "Never promise.", "private": True}}
+    )
+    tone, refunds = shared["createSkill"]["skill"]["id"], private["createSkill"]["skill"]["id"]
+    agent_id = (await model_agent(owner, connection, skill_ids=[tone, refunds]))["agent"]["id"]
+    member = await member_as(Role.MEMBER)
+    await owner(SHARE_AGENT, {"a": agent_id, "u": await user_id(member), "l": "EDIT"})
+    seen = (await member(AGENT, {"id": agent_id}))["agent"]["currentVersion"]["skills"]
+    assert [s["id"] for s in seen["visible"]] == [tone] and seen["hiddenCount"] == 1
+    # The member sends back what they see, with new instructions: a new version...
+    config = _model_config(connection, instructions="Be brief.", skillIds=[tone])
+    changed = (await member(CONFIGURE_MODEL_AGENT, {"i": {"id": agent_id, "config": config}}))[
+        "configureModelAgent"
+    ]
+    assert changed["newVersion"] is True and changed["agent"]["latestVersion"] == 2
+    assert changed["version"]["skills"]["hiddenCount"] == 1
+    # ...that still carries the skill hidden from them.
+    kept = (await owner(AGENT, {"id": agent_id}))["agent"]["currentVersion"]
+    assert kept["instructions"] == "Be brief."
+    assert [s["name"] for s in kept["skills"]["visible"]] == ["Tone", "Refunds"]
+    # Removing every skill they can see still leaves the hidden one.
+    config = _model_config(connection, instructions="Be brief.", skillIds=[])
+    await member(CONFIGURE_MODEL_AGENT, {"i": {"id": agent_id, "config": config}})
+    left = (await owner(AGENT, {"id": agent_id}))["agent"]["currentVersion"]["skills"]
+    assert [s["name"] for s in left["visible"]] == ["Refunds"]
+    # The owner, who sees every skill, may still detach it.
+    config = _model_config(connection, instructions="Be brief.", skillIds=[])
+    await owner(CONFIGURE_MODEL_AGENT, {"i": {"id": agent_id, "config": config}})
+    gone = (await owner(AGENT, {"id": agent_id}))["agent"]["currentVersion"]["skills"]
+    assert gone["visible"] == [] and gone["hiddenCount"] == 0
+
+
 async def test_rotating_the_secret_gives_a_new_one(owner: Api) -> None:
     created = await webhook_agent(owner, "https://agents.example.com/support")
     rotated = await owner(

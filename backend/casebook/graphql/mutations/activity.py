@@ -9,6 +9,7 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.domain.activity.ingestion import ConversationDraft, RunDraft, StepDraft, TurnDraft
+from casebook.graphql.bulk_inputs import bulk_input
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.permissions import requires
@@ -23,6 +24,7 @@ from casebook.services.activity.ingestion import RecordedConversation
 from casebook.services.activity.ratings import RatingDraft
 
 
+@bulk_input
 @strawberry.input(description="One step of a reply: a tool call, or text.")
 class StepInput:
     kind: StepKind
@@ -35,6 +37,7 @@ class StepInput:
     result: str | None = strawberry.field(default=None, description="What the tool answered.")
 
 
+@bulk_input
 @strawberry.input(description="The run that wrote an agent's reply.")
 class RunInput:
     steps: list[StepInput] = strawberry.field(
@@ -54,6 +57,7 @@ class RunInput:
     started_at: datetime | None = None
 
 
+@bulk_input
 @strawberry.input(description="One turn: a person's question, or the agent's reply with its run.")
 class ConversationTurnInput:
     external_id: str = strawberry.field(
@@ -68,6 +72,7 @@ class ConversationTurnInput:
     at: datetime | None = strawberry.field(default=None, description="When it was said.")
 
 
+@bulk_input
 @strawberry.input(description="A conversation, found or created by your id; turns are appended.")
 class ConversationInput:
     external_id: str = strawberry.field(description="Your id for it, unique in the organization.")
@@ -82,6 +87,7 @@ class ConversationInput:
     turns: list[ConversationTurnInput] = strawberry.field(default_factory=list)
 
 
+@bulk_input
 @strawberry.input
 class RecordConversationsInput:
     conversations: list[ConversationInput] = strawberry.field(
@@ -89,6 +95,7 @@ class RecordConversationsInput:
     )
 
 
+@bulk_input
 @strawberry.input
 class AppendTurnsInput:
     conversation_id: relay.GlobalID

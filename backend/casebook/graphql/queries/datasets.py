@@ -18,13 +18,19 @@ from casebook.services.datasets import case_files, cases, datasets
 class DatasetQueries:
     @strawberry.field(
         extensions=requires(Permission.DATASETS_VIEW),
-        description="Datasets the signed-in member may see, newest first.",
+        description="Datasets the signed-in member may see, newest first; with editable: "
+        "true, only those they may edit (where Add to dataset can add).",
     )
     async def datasets(
-        self, info: Info, first: int = 50, after: str | None = None, search: str | None = None
+        self,
+        info: Info,
+        first: int = 50,
+        after: str | None = None,
+        search: str | None = None,
+        editable: bool = False,
     ) -> Connection[DatasetType]:
         page = await datasets.list_datasets(
-            info.context.services, first=first, after=after, search=search
+            info.context.services, first=first, after=after, search=search, editable=editable
         )
         return Connection.from_page(page, DatasetType.from_row)
 

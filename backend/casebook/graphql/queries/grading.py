@@ -9,11 +9,12 @@ from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
 from casebook.graphql.types.checks.check import CheckType
 from casebook.graphql.types.grading.score import ScoreType
+from casebook.graphql.types.grading.score_targets import ScoreTargetsType
 from casebook.graphql.types.grading.structured_settings import StructuredModelChoiceType
 from casebook.graphql.types.models.model_budget import ModelBudgetType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.grading import config as scoring_config
-from casebook.services.grading import scoring
+from casebook.services.grading import run_scoring, scoring
 from casebook.services.grading.structured import default_model
 from casebook.services.models import connections as model_connections
 from casebook.services.models import metering
@@ -21,6 +22,22 @@ from casebook.services.models import metering
 
 @strawberry.type
 class GradingQueries:
+    @strawberry.field(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="What Score against a case offers for a run: cases asking its own "
+        "question first, then the closest by shared words, in datasets you may run, with "
+        "each dataset's judge and model. datasetId narrows both lists to one dataset.",
+    )
+    async def score_targets(
+        self, info: Info, run_id: relay.GlobalID, dataset_id: relay.GlobalID | None = None
+    ) -> ScoreTargetsType:
+        found = await run_scoring.score_targets(
+            info.context.services,
+            decode_id(run_id, "Run", "runId"),
+            decode_id(dataset_id, "Dataset", "datasetId") if dataset_id is not None else None,
+        )
+        return ScoreTargetsType.from_targets(found)
+
     @strawberry.field(
         extensions=requires(Permission.DATASETS_VIEW),
         description="A score by id; not found when you may not see its dataset.",

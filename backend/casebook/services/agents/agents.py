@@ -11,7 +11,7 @@ webhook agent's requests and a model agent's tool-endpoint calls are signed with
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from sqlalchemy import func, select, tuple_
@@ -133,6 +133,22 @@ async def _skill_visible(session: AsyncSession, ctx: ServiceContext, skill_id: i
     )
 
 
+async def _keeping_hidden_skills(
+    session: AsyncSession, ctx: ServiceContext, config: AgentConfig, newest: AgentConfig
+) -> AgentConfig:
+    """An editor sends the skills they can see; the skills of the newest version they may not
+    view stay attached, after those sent - an edit never drops what its editor cannot see.
+    A skill since deleted is not kept."""
+    if not isinstance(config, ModelAgentConfig):
+        return config
+    kept = list(config.skill_ids)
+    for skill_id in skill_ids_of(newest):
+        row = None if skill_id in kept else await session.get(Skill, skill_id)
+        if row is not None and not await _skill_visible(session, ctx, skill_id):
+            kept.append(skill_id)
+    return replace(config, skill_ids=tuple(kept))
+
+
 def _new_secret(ctx: ServiceContext) -> tuple[str, str]:
     plain = SECRET_PREFIX + new_token(32)
     return plain, cipher(ctx.settings).encrypt(plain)
@@ -227,6 +243,7 @@ async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft)
         if config.kind != agent.kind:
             raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
         newest = await version_of(session, agent_id, agent.latest_version)
+        config = await _keeping_hidden_skills(session, ctx, config, config_of(newest))
         if config_to_json(config) == newest.config:
             return AgentWrite(agent, newest, new_version=False)
         agent.latest_version += 1

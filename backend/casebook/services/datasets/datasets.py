@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.db.models import CaseRevision, Dataset, OrganizationUsage
 from casebook.db.pagination import Page, keyset_page
@@ -35,28 +36,48 @@ def _clean_description(description: str) -> str:
 async def create_dataset(
     ctx: ServiceContext, *, name: str, description: str = "", private: bool = False
 ) -> Dataset:
+    async with ctx.transaction() as session:
+        return await start_dataset(
+            ctx, session, name=name, description=description, private=private
+        )
+
+
+async def start_dataset(
+    ctx: ServiceContext,
+    session: AsyncSession,
+    *,
+    name: str,
+    description: str = "",
+    private: bool = False,
+    name_path: str = "name",
+) -> Dataset:
+    """A new dataset in the caller's transaction, audited; visible to the organization
+    unless started private."""
     actor = ctx.require_actor()
     sharing.ensure_can_create(actor, DATASET_KIND)
+    try:
+        cleaned = _clean_name(name)
+    except BadUserInput as refused:
+        raise BadUserInput.at(name_path, refused.errors[0].message) from None
     dataset = Dataset(
         organization_id=actor.organization_id,
-        name=_clean_name(name),
+        name=cleaned,
         description=_clean_description(description),
         owner_user_id=actor.user_id,
         visibility=(Visibility.PRIVATE if private else Visibility.ORGANIZATION).value,
         updated_at=datetime.now(UTC),
     )
-    async with ctx.transaction() as session:
-        session.add(dataset)
-        await session.flush()
-        await audit.record(
-            session,
-            actor,
-            "dataset.create",
-            resource_type=DATASET_KIND,
-            resource_id=dataset.id,
-            summary={"name": dataset.name, "visibility": dataset.visibility},
-            request_id=ctx.request_id,
-        )
+    session.add(dataset)
+    await session.flush()
+    await audit.record(
+        session,
+        actor,
+        "dataset.create",
+        resource_type=DATASET_KIND,
+        resource_id=dataset.id,
+        summary={"name": dataset.name, "visibility": dataset.visibility},
+        request_id=ctx.request_id,
+    )
     return dataset
 
 
@@ -83,10 +104,18 @@ async def datasets_by_id(
 
 
 async def list_datasets(
-    ctx: ServiceContext, *, first: int, after: str | None, search: str | None = None
+    ctx: ServiceContext,
+    *,
+    first: int,
+    after: str | None,
+    search: str | None = None,
+    editable: bool = False,
 ) -> Page[Dataset]:
+    """Datasets the actor may see - or, ``editable``, only those it may edit (the datasets
+    Add to dataset offers)."""
     actor = ctx.require_actor()
-    query = select(Dataset).where(sharing.visible_clause(actor, DATASET_KIND))
+    permission = Permission.DATASETS_EDIT if editable else Permission.DATASETS_VIEW
+    query = select(Dataset).where(sharing.visible_clause(actor, DATASET_KIND, permission))
     if search:
         query = query.where(func.lower(Dataset.name).contains(search.lower().strip()))
     async with ctx.reading() as session:

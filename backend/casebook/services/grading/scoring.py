@@ -69,6 +69,8 @@ class GivenAnswer:
     agent_version: str | None = None
     answering_model: str | None = None
     run_key: str | None = None
+    # The run in Activity whose answer this is (Score against a case).
+    source_run_id: int | None = None
 
     def redacted_labels(self) -> "GivenAnswer":
         """The labels stored with the score, redacted as every stored text is."""
@@ -167,6 +169,7 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         answering_model=given.answering_model,
         scored_by_user_id=actor.user_id,
         run_key=given.run_key,
+        source_run_id=given.source_run_id,
     )
     fill_grading(score, graded, judge_run, answer=given.text, tool_calls=given.tool_calls)
     score.judged_on_answering_model = bool(
@@ -190,6 +193,7 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
                 "redacted": score.redacted,
                 "run_key": score.run_key,
                 "repetition": score.repetition,
+                "run_id": score.source_run_id,
             },
             request_id=ctx.request_id,
         )

@@ -10,6 +10,7 @@ from strawberry import relay
 from casebook.graphql.context import Info
 from casebook.graphql.ids import encode_id
 from casebook.graphql.node_resolution import resolve_each
+from casebook.graphql.types.activity.case_draft import CaseDraftType
 from casebook.graphql.types.activity.conversation import ConversationType
 from casebook.graphql.types.activity.enums import RunStatus
 from casebook.graphql.types.activity.message import MessageType
@@ -17,9 +18,9 @@ from casebook.graphql.types.activity.rating import RatingType
 from casebook.graphql.types.activity.run_step import RunStepType
 from casebook.graphql.types.agents.agent import AgentType
 from casebook.graphql.types.agents.agent_version import AgentVersionType
-from casebook.services.activity import runs
+from casebook.services.activity import case_from_message, runs
 from casebook.services.activity.runs import RunView
-from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.errors import BadUserInput, NotFound
 
 
 @strawberry.type(name="RatingSummary")
@@ -166,6 +167,17 @@ class RunType(relay.Node):
     @strawberry.field(description="The global id of the reply message (Add to dataset takes it).")
     def message_id(self) -> relay.GlobalID:
         return encode_id(MessageType, self.view.run.message_id)
+
+    @strawberry.field(
+        description="The case Add to dataset would make of this reply, for its dialog; null "
+        "when the reply answers no question."
+    )
+    async def case_draft(self, info: Info) -> CaseDraftType | None:
+        try:
+            source = await case_from_message.case_draft(info.context.services, self.id)
+        except BadUserInput:
+            return None
+        return CaseDraftType(source=source)
 
     @strawberry.field
     async def conversation(self, info: Info) -> ConversationType:

@@ -20,6 +20,7 @@ from strawberry.scalars import JSON
 from casebook.domain.access.catalog import Permission
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.graphql.context import Info
+from casebook.graphql.ids import encode_id
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import OnDenied, requires
 from casebook.graphql.types.datasets.case import CaseType
@@ -210,6 +211,14 @@ class ScoreType(relay.Node):
     @strawberry.field
     def agent_version(self) -> str | None:
         return self.row.agent_version
+
+    @strawberry.field(
+        description="The run of Activity whose answer was graded (Score against a case); null "
+        "for an answer sent to scoreAnswer, or once the run was removed."
+    )
+    def source_run_id(self) -> relay.GlobalID | None:
+        run_id = self.row.source_run_id
+        return encode_id("Run", run_id) if run_id is not None else None
 
     @strawberry.field
     def answering_model(self) -> str | None:
