@@ -1,7 +1,7 @@
 import { accessibilityViolations } from './accessibility';
 import { expect, saveElementScreenshot, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR } from './people';
-import { addModelConnection, createDataset, createModelAgent, curatorApi, datasetPath, recordConversation } from './seed';
+import { addModelConnection, addScriptedModelConnection, createDataset, createModelAgent, curatorApi, datasetPath, recordConversation, setJudge } from './seed';
 
 test.describe('add to dataset and score, from Activity', () => {
   test('a dataset’s Add from Activity keeps a reply as a reference with its expected tool calls, then the run is scored against that case', async ({ page }) => {
@@ -13,6 +13,7 @@ test.describe('add to dataset and score, from Activity', () => {
       { name: 'issue_refund', readOnly: false },
     ]);
     const datasetId = await createDataset(api, 'Refund cases', 'Refunds the agent should make.');
+    await setJudge(api, datasetId, await addScriptedModelConnection(api, 'Scripted judges', ['judge-small']), 'judge-small');
     await recordConversation(api, {
       agentId,
       externalId: 'refund-kim-1',
@@ -72,7 +73,10 @@ test.describe('add to dataset and score, from Activity', () => {
     const score = page.getByRole('dialog', { name: 'Score against a case' });
     await expect(score.getByRole('combobox', { name: 'Dataset' })).toHaveValue(/Refund cases/);
     await expect(score.getByRole('radio', { name: 'Please refund order 2077.' })).toBeChecked();
+    // The judge that will grade and its model, each changed on the dataset's Settings, not here.
+    await expect(score.getByRole('group', { name: 'Judge' })).toContainText('Graded by the judge Scripted judges on judge-small.');
     await expect(score.getByRole('link', { name: 'Change the judge' })).toHaveAttribute('href', `${datasetPath(datasetId, '?tab=settings')}`);
+    await expect(score.getByRole('link', { name: 'Change its model' })).toHaveAttribute('href', `${datasetPath(datasetId, '?tab=settings')}`);
     await score.getByRole('button', { name: 'Score', exact: true }).click();
     await expect(score.getByRole('region', { name: 'Score' })).toBeVisible();
     await expect(score.getByRole('table', { name: 'Scorers' })).toContainText('Expected tool calls');

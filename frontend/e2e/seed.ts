@@ -69,6 +69,14 @@ export function scriptedToolUrl(name: string): string {
   return `${baseUrl.replace(/\/v1$/, '')}/tools/${name}`;
 }
 
+/** The dataset's judge: enabled, on a saved connection and model, with one criterion. */
+export async function setJudge(api: SignedInSession, datasetId: string, connectionId: string, model: string): Promise<void> {
+  await api.request('mutation($id: ID!, $patch: ScoringInput!) { updateScoring(datasetId: $id, patch: $patch) { scoring { __typename } } }', {
+    id: datasetId,
+    patch: { judge: { enabled: true, connectionId, model, criteria: [{ id: 'correct', text: 'The answer is correct.' }] } },
+  });
+}
+
 export interface SeedTool {
   name: string;
   description?: string;

@@ -44,7 +44,7 @@ export function ScoreResult({ score }: { score: ScoreShown }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Scorer</Table.Th>
-              <Table.Th>Verdict</Table.Th>
+              <Table.Th w={120}>Verdict</Table.Th>
               <Table.Th>Why</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -60,7 +60,7 @@ export function ScoreResult({ score }: { score: ScoreShown }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={STATUS[result.status].color}>
+                  <Badge size="sm" variant="light" color={STATUS[result.status].color} style={{ overflow: 'visible' }} miw="fit-content">
                     {result.skipped ? 'Skipped' : STATUS[result.status].label}
                   </Badge>
                   {result.score != null && (
