@@ -5,6 +5,7 @@ import { addModelConnection, curatorApi } from './seed';
 
 test.describe('agents', () => {
   test('a model agent with tools, its secret shown once, edited into version 2; leaving the form asks; a webhook agent and its rotated secret', async ({ page }) => {
+    test.slow(); // two agents, two forms and two accessibility checks in one walk
     const api = await curatorApi();
     await addModelConnection(api, 'Agent models', ['support-small', 'support-large']);
     await signIn(page, CURATOR.email, CURATOR.password);

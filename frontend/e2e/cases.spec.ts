@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { accessibilityViolations } from './accessibility';
-import { expect, saveScreenshot, signIn, test } from './fixtures';
+import { dismissNotifications, expect, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR } from './people';
 import { addCase, createDataset, curatorApi, datasetPath } from './seed';
 
@@ -77,6 +77,7 @@ test.describe('cases', () => {
     await expect(view.getByRole('cell', { name: 'include_returns' })).toBeVisible();
     await expect(view.getByRole('cell', { name: '12345' })).toBeVisible();
     await expect(view.getByText('Matches /5 working days?/')).toBeVisible();
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
 
     // The same question again, in other case and spacing, stops at its twin.
@@ -90,6 +91,7 @@ test.describe('cases', () => {
     await twin.getByRole('button', { name: 'Add anyway' }).click();
     await expect(view.getByRole('group', { name: 'Question' })).toContainText('where is my REFUND');
     await expect(view.getByText('v2', { exact: true })).toBeVisible();
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
 
     // Open it: read the twin instead; the new case stays kept in the browser.
@@ -99,6 +101,7 @@ test.describe('cases', () => {
     await form.getByRole('button', { name: 'Add case' }).click();
     await twin.getByRole('button', { name: 'Open it' }).first().click();
     await expect(view.getByRole('group', { name: 'Question' })).toBeVisible();
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
     const kept = page.getByRole('region', { name: /^A new case “Where is my refund for order 12345\?”: unsaved changes$/ });
     await expect(kept).toBeVisible();
@@ -201,6 +204,7 @@ test.describe('cases', () => {
     await expect(view.getByRole('group', { name: 'Counter-example: known to be wrong' })).toBeVisible();
     await saveScreenshot(page, '25-case-view-1280');
     expect(await accessibilityViolations(page)).toEqual([]);
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
 
     // The deep link opens the case directly; on a wide screen the answers sit side by side.
@@ -233,6 +237,7 @@ test.describe('cases', () => {
     await expect(view.getByText('v2 · read-only')).toBeVisible();
     await expect(view.getByRole('group', { name: 'Reference answer' })).toContainText('order 12345 is cancelled and the refund is on its way');
     await expect(view.getByRole('button', { name: 'Edit' })).toBeHidden();
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
     await page.getByRole('button', { name: 'Go to the newest version' }).click();
     await page.getByRole('combobox', { name: 'Version' }).click();
@@ -240,6 +245,7 @@ test.describe('cases', () => {
     await expect(page.getByText('You are reading version 2, an older version')).toBeVisible();
     await page.getByRole('button', { name: 'Open case: Cancel order 12345, please.' }).click();
     await expect(view.getByRole('group', { name: 'Reference answer' })).toContainText('order 12345 is cancelled and the refund is on its way');
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
     await expect(page.getByRole('button', { name: 'Add case' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();

@@ -1,5 +1,5 @@
 import { accessibilityViolations } from './accessibility';
-import { expect, saveScreenshot, signIn, test } from './fixtures';
+import { dismissNotifications, expect, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR, NEWCOMER, TEAMMATE } from './people';
 import { addCase, createDataset, curatorApi } from './seed';
 
@@ -52,6 +52,7 @@ test.describe('datasets', () => {
     await expect(view.getByRole('group', { name: 'Question' })).toHaveText('How long do refunds take?');
     await expect(view.getByRole('group', { name: 'Reference answer' }).locator('strong')).toHaveText('5 working days');
     await expect(page).toHaveURL(/tab=cases&case=/);
+    await dismissNotifications(page);
     await view.getByRole('button', { name: 'Close the case' }).click();
     await expect(page.getByRole('button', { name: /Open case: How long do refunds take\?/ })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -32,3 +32,14 @@ export async function signIn(page: Page, email = REVIEWER.email, password = REVI
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/**
+ * Closes the notifications on screen first. One that covers a control, such
+ * as a drawer's close button, pauses while the pointer rests on it, so a click
+ * aimed through it would wait for it forever.
+ */
+export async function dismissNotifications(page: Page): Promise<void> {
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined); // it may have closed by itself meanwhile
+  }
+}

@@ -2,37 +2,53 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAs } from './graphqlAsUser';
 import { CURATOR, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
+import { startScriptedModel } from './scriptedModel';
 import { FRONTEND_DIR, runCasebook, startStack } from './stack';
+
+/** Starts the stack; the scripted model stops too when it cannot start. */
+async function startStackOrStop<T>(model: { stop(): Promise<void> }, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await model.stop();
+    throw error;
+  }
+}
 
 /**
  * Starts the stack with four organizations: the reviewer owns one and is a
  * Builder in the other, so switching organization shows another role; the
  * curator owns a third, where the dataset tests work, with a teammate to
- * share with; a newcomer owns a fourth with no dataset yet.
+ * share with; a newcomer owns a fourth with no dataset yet. A scripted
+ * OpenAI-compatible model on loopback answers the model agents the chat tests
+ * talk to (`scriptedModel.ts`).
  * Returns the teardown, which stops everything and removes the data folder.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(join(FRONTEND_DIR, 'test-results', 'screenshots'), { recursive: true });
   const started = Date.now();
-  const stack = await startStack(REVIEWER, async (dataDir, consolePort, log) => {
-    await runCasebook(['migrate'], dataDir, consolePort, log);
-    await runCasebook(
-      ['create-admin', '--email', REVIEWER.email, '--name', REVIEWER.name, '--organization', REVIEWER.homeOrganization, '--password', REVIEWER.password],
-      dataDir, consolePort, log,
-    );
-    await runCasebook(
-      ['create-admin', '--email', CURATOR.email, '--name', CURATOR.name, '--organization', CURATOR.organization, '--password', CURATOR.password],
-      dataDir, consolePort, log,
-    );
-    await runCasebook(
-      ['create-admin', '--email', NEWCOMER.email, '--name', NEWCOMER.name, '--organization', NEWCOMER.organization, '--password', NEWCOMER.password],
-      dataDir, consolePort, log,
-    );
-    await runCasebook(
-      ['create-admin', '--email', OTHER_OWNER.email, '--name', OTHER_OWNER.name, '--organization', REVIEWER.otherOrganization, '--password', OTHER_OWNER.password],
-      dataDir, consolePort, log,
-    );
-  });
+  const model = await startScriptedModel();
+  const stack = await startStackOrStop(model, () =>
+    startStack(REVIEWER, async (dataDir, consolePort, log) => {
+      await runCasebook(['migrate'], dataDir, consolePort, log);
+      await runCasebook(
+        ['create-admin', '--email', REVIEWER.email, '--name', REVIEWER.name, '--organization', REVIEWER.homeOrganization, '--password', REVIEWER.password],
+        dataDir, consolePort, log,
+      );
+      await runCasebook(
+        ['create-admin', '--email', CURATOR.email, '--name', CURATOR.name, '--organization', CURATOR.organization, '--password', CURATOR.password],
+        dataDir, consolePort, log,
+      );
+      await runCasebook(
+        ['create-admin', '--email', NEWCOMER.email, '--name', NEWCOMER.name, '--organization', NEWCOMER.organization, '--password', NEWCOMER.password],
+        dataDir, consolePort, log,
+      );
+      await runCasebook(
+        ['create-admin', '--email', OTHER_OWNER.email, '--name', OTHER_OWNER.name, '--organization', REVIEWER.otherOrganization, '--password', OTHER_OWNER.password],
+        dataDir, consolePort, log,
+      );
+    }),
+  );
   try {
     const owner = await signInAs(stack.apiUrl, OTHER_OWNER.email, OTHER_OWNER.password);
     await owner.request('mutation($input: AddMemberInput!) { addMember(input: $input) { member { role } } }', {
@@ -45,10 +61,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   } catch (error) {
     await stack.stop();
+    await model.stop();
     throw error;
   }
   process.env.CASEBOOK_E2E_CONSOLE_URL = stack.consoleUrl;
   process.env.CASEBOOK_E2E_API_URL = stack.apiUrl;
+  process.env.CASEBOOK_E2E_MODEL_URL = model.baseUrl;
   console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: console ${stack.consoleUrl}, API ${stack.apiUrl}`);
-  return stack.stop;
+  return async () => {
+    await stack.stop();
+    await model.stop();
+  };
 }

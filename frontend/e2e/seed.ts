@@ -51,6 +51,32 @@ export async function addModelConnection(api: SignedInSession, name: string, mod
   return data.addModelConnection.connection.id;
 }
 
+/** A model connection to the scripted model globalSetup started: agents on it answer in the chat. */
+export async function addScriptedModelConnection(api: SignedInSession, name: string, models: string[]): Promise<string> {
+  const baseUrl = process.env.CASEBOOK_E2E_MODEL_URL;
+  if (!baseUrl) throw new Error('CASEBOOK_E2E_MODEL_URL is unset: globalSetup did not start the scripted model');
+  const data = await api.request<{ addModelConnection: { connection: { id: string } } }>(
+    'mutation($input: AddModelConnectionInput!) { addModelConnection(input: $input) { connection { id } } }',
+    { input: { name, provider: 'OPENAI', models, baseUrl, apiKey: 'sk-e2e-scripted-model-0' } },
+  );
+  return data.addModelConnection.connection.id;
+}
+
+/** Where the scripted model executes a tool, for a tool's `endpoint`. */
+export function scriptedToolUrl(name: string): string {
+  const baseUrl = process.env.CASEBOOK_E2E_MODEL_URL;
+  if (!baseUrl) throw new Error('CASEBOOK_E2E_MODEL_URL is unset: globalSetup did not start the scripted model');
+  return `${baseUrl.replace(/\/v1$/, '')}/tools/${name}`;
+}
+
+/** The dataset's judge: enabled, on a saved connection and model, with one criterion. */
+export async function setJudge(api: SignedInSession, datasetId: string, connectionId: string, model: string): Promise<void> {
+  await api.request('mutation($id: ID!, $patch: ScoringInput!) { updateScoring(datasetId: $id, patch: $patch) { scoring { __typename } } }', {
+    id: datasetId,
+    patch: { judge: { enabled: true, connectionId, model, criteria: [{ id: 'correct', text: 'The answer is correct.' }] } },
+  });
+}
+
 export interface SeedTool {
   name: string;
   description?: string;

@@ -1,16 +1,19 @@
 import { ActionIcon, Anchor, Breadcrumbs, Button, Card, Center, EmptyState, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconLock, IconMessageOff, IconRobot } from '@tabler/icons-react';
+import { IconDots, IconLock, IconMessageOff, IconRobot, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { notifyProblem } from '../api/ProblemAlert';
+import { AddToDatasetButton } from '../addToDataset/AddToDatasetButton';
 import { agentPath } from '../agents/paths';
 import { formatExact } from '../common/time';
 import type { RatingValue, RunQuery as RunQueryResult } from '../gql/graphql';
 import { RatingButtons, RatingsList } from '../runs/Ratings';
 import { RunSteps } from '../runs/RunSteps';
+import { ScoreRunDialog } from '../scoreRun/ScoreRunDialog';
+import { useViewer } from '../session/SessionProvider';
 import { ThumbsDownDialog } from '../runs/ThumbsDownDialog';
 import { useRating } from '../runs/useRating';
 import { PageHeader } from '../shell/PageHeader';
@@ -136,6 +139,9 @@ function Conversation({ run }: { run: RunDetail }) {
 
 function RunView({ run, params }: { run: RunDetail; params: ActivityParams }) {
   const back = `/activity${activitySearch(params)}`;
+  const permissions = useViewer().permissions;
+  const mayScore = permissions.includes('runs:view') && permissions.includes('datasets:run');
+  const [scoring, setScoring] = useState(false);
   return (
     <>
       <Breadcrumbs separatorMargin={6} mb="xs">
@@ -162,6 +168,11 @@ function RunView({ run, params }: { run: RunDetail; params: ActivityParams }) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            {mayScore && (
+              <Menu.Item leftSection={<IconScale size={16} aria-hidden />} onClick={() => setScoring(true)}>
+                Score against a case
+              </Menu.Item>
+            )}
             {run.agent && (
               <Menu.Item component={Link} to={agentPath(run.agent.id)} leftSection={<IconRobot size={16} aria-hidden />}>
                 Open the agent
@@ -170,6 +181,7 @@ function RunView({ run, params }: { run: RunDetail; params: ActivityParams }) {
           </Menu.Dropdown>
         </Menu>
       </Group>
+      {scoring && <ScoreRunDialog runId={run.id} onClose={() => setScoring(false)} />}
       <Stack gap="lg">
         <RunFacts run={run} />
         <Paper withBorder radius="md" p="lg" component="section" aria-label="Question and reply">
@@ -179,7 +191,13 @@ function RunView({ run, params }: { run: RunDetail; params: ActivityParams }) {
                 {run.question}
               </div>
             )}
-            <RunSteps steps={run.steps} status={run.status} error={run.error} agentName={run.agentName} />
+            <RunSteps
+              steps={run.steps}
+              status={run.status}
+              error={run.error}
+              agentName={run.agentName}
+              afterLastStep={run.question != null ? <AddToDatasetButton runId={run.id} targetDatasetId={params.datasetId} /> : undefined}
+            />
           </div>
         </Paper>
         <Card withBorder radius="md" p="lg" component="section" aria-label="Ratings">

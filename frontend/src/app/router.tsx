@@ -9,6 +9,7 @@ const datasetsPage = async () => ({ Component: (await import('../datasets/Datase
 const datasetWorkspacePage = async () => ({ Component: (await import('../datasets/DatasetWorkspacePage')).DatasetWorkspacePage });
 const activityPage = async () => ({ Component: (await import('../activity/ActivityPage')).ActivityPage });
 const runDetailPage = async () => ({ Component: (await import('../activity/RunDetailPage')).RunDetailPage });
+const chatPage = async () => ({ Component: (await import('../chat/ChatPage')).ChatPage });
 const agentsPage = async () => ({ Component: (await import('../agents/AgentsPage')).AgentsPage });
 const agentPage = async () => ({ Component: (await import('../agents/AgentPage')).AgentPage });
 const newAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).NewAgentPage });
@@ -31,6 +32,7 @@ export function createConsoleRouter() {
                 { path: 'datasets/:datasetId', lazy: datasetWorkspacePage },
                 { path: 'activity', lazy: activityPage },
                 { path: 'activity/runs/:runId', lazy: runDetailPage },
+                { path: 'chat', lazy: chatPage },
                 { path: 'agents', lazy: agentsPage },
                 { path: 'agents/new', lazy: newAgentPage },
                 { path: 'agents/:agentId', lazy: agentPage },

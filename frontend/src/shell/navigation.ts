@@ -1,4 +1,4 @@
-import { IconActivity, IconDatabase, IconRobot, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconDatabase, IconMessages, IconRobot, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -15,8 +15,9 @@ export interface NavGroup {
 }
 
 /**
- * The console's sections. Datasets is the main one; Activity, where agents'
- * answers are read and curated, and the agents themselves come next. Results
+ * The console's sections. Datasets is the main one; the chat with an agent,
+ * Activity, where agents' answers are read and curated, and the agents
+ * themselves come next. Results
  * and review and Eval runs join as they are built.
  */
 export const NAVIGATION: NavGroup[] = [
@@ -27,6 +28,7 @@ export const NAVIGATION: NavGroup[] = [
   {
     heading: 'Agents and answers',
     items: [
+      { label: 'Chat', to: '/chat', icon: IconMessages, description: 'Ask an agent, rate its answers' },
       { label: 'Activity', to: '/activity', icon: IconActivity, description: 'Runs, their steps and ratings' },
       { label: 'Agents', to: '/agents', icon: IconRobot, description: 'Model and webhook agents, their versions' },
     ],

@@ -1,0 +1,125 @@
+/**
+ * A scripted OpenAI-compatible model on loopback, so a model agent answers in the
+ * chat with nothing leaving the machine. It answers `/v1/chat/completions` by
+ * rule, the same every time:
+ * - a question naming an order ("order 1042") to an agent that declares a tool
+ *   for it calls the tool first (`issue_refund` when it asks for a refund,
+ *   `lookup_order` otherwise), then answers with what the tool said;
+ * - any other question gets the canned answer whose words it contains, or a
+ *   plain "I do not know".
+ * Tools are served too, at `/tools/{name}`, answering JSON.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/** Canned answers by a word of the question (lower case). */
+export const CANNED_ANSWERS: Record<string, string> = {
+  'return window': 'Returns are accepted within 14 days of delivery.',
+  'gift card': 'Gift cards never expire.',
+  shipping: 'Standard shipping takes 3 to 5 working days.',
+};
+
+export const NO_ANSWER = 'I do not know.';
+
+interface ChatMessage {
+  role: string;
+  content?: string | null;
+}
+
+interface ChatBody {
+  model?: string;
+  messages?: ChatMessage[];
+  tools?: { function?: { name?: string } }[];
+}
+
+let calls = 0;
+
+function completion(model: string, message: Record<string, unknown>, finishReason: string) {
+  calls += 1;
+  return {
+    id: `chatcmpl-e2e-${calls}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }],
+    usage: { prompt_tokens: 120, completion_tokens: 24, total_tokens: 144 },
+  };
+}
+
+/** What the scripted model says to this request. */
+export function scriptedReply(body: ChatBody): Record<string, unknown> {
+  const model = body.model ?? 'scripted';
+  const messages = body.messages ?? [];
+  const last = messages[messages.length - 1];
+  if (last?.role === 'tool') {
+    const results = messages.slice(messages.findLastIndex((m) => m.role !== 'tool') + 1).map((m) => m.content ?? '');
+    return completion(model, { content: `Done: ${results.join('; ')}` }, 'stop');
+  }
+  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const lower = question.toLowerCase();
+  const tools = new Set((body.tools ?? []).map((tool) => tool.function?.name).filter((name): name is string => Boolean(name)));
+  const order = /order\s+#?(\d+)/i.exec(question)?.[1];
+  const tool = order ? (lower.includes('refund') && tools.has('issue_refund') ? 'issue_refund' : tools.has('lookup_order') ? 'lookup_order' : null) : null;
+  if (order && tool) {
+    return completion(
+      model,
+      { content: null, tool_calls: [{ id: `call_${calls + 1}`, type: 'function', function: { name: tool, arguments: JSON.stringify({ order_id: order }) } }] },
+      'tool_calls',
+    );
+  }
+  const canned = Object.entries(CANNED_ANSWERS).find(([words]) => lower.includes(words));
+  return completion(model, { content: canned ? canned[1] : NO_ANSWER }, 'stop');
+}
+
+function toolAnswer(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (name === 'issue_refund') return { refunded: true, order_id: args.order_id ?? null };
+  return { status: 'shipped', order_id: args.order_id ?? null };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+function answer(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+export interface ScriptedModel {
+  /** The connection's base URL: `http://127.0.0.1:{port}/v1`. */
+  baseUrl: string;
+  /** The endpoint that executes a tool. */
+  toolUrl(name: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startScriptedModel(): Promise<ScriptedModel> {
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      try {
+        const url = request.url ?? '';
+        if (request.method !== 'POST') return answer(response, 405, { error: { message: 'POST only' } });
+        const body = await readJson(request);
+        if (url.endsWith('/chat/completions')) return answer(response, 200, scriptedReply(body as ChatBody));
+        const tool = /^\/tools\/([\w-]+)$/.exec(url)?.[1];
+        if (tool) {
+          const args = (body as { arguments?: Record<string, unknown> }).arguments ?? {};
+          return answer(response, 200, toolAnswer(tool, args));
+        }
+        return answer(response, 404, { error: { message: `no scripted route ${url}` } });
+      } catch (error) {
+        return answer(response, 400, { error: { message: (error as Error).message } });
+      }
+    })();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const root = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: `${root}/v1`,
+    toolUrl: (name) => `${root}/tools/${name}`,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
