@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test test-backend test-frontend lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -40,6 +40,10 @@ test: lint test-backend $(if $(HAS_FRONTEND),test-frontend)
 
 test-backend: install
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# The inner loop: domain rules, the API's shapes and the integration tests; no lint, no browser.
+test-fast: install
+	$(PY) -m pytest -q -p no:cacheprovider tests/domain tests/graphql tests/integration
 
 test-frontend: $(STAMP) $(FRONTEND_STAMP)
 	cd frontend && npm run check && npm run test:unit && npm run test:e2e

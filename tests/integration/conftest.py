@@ -8,8 +8,6 @@ from typing import Any
 import httpx
 import pytest
 from asgi_lifespan import LifespanManager
-from sqlalchemy import text
-from sqlmodel import SQLModel
 
 from casebook.app import create_app
 from casebook.config import Settings, get_settings
@@ -18,6 +16,7 @@ from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
 from casebook.jobs.worker import create_worker
 from casebook.services.identity.members import create_organization_with_owner
+from tests.support.empty_tables import empty_tables
 from tests.support.graphql_client import Api
 from tests.support.services import RunningServices, running_services
 
@@ -55,9 +54,7 @@ async def engine(settings: Settings) -> AsyncIterator[Any]:
 
 @pytest.fixture
 async def sessionmaker(engine: Any) -> AsyncIterator[Any]:
-    tables = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
-    async with engine.begin() as connection:
-        await connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    await empty_tables(engine)
     yield create_sessionmaker(engine)
 
 
