@@ -3,6 +3,9 @@
 1. Import 10,000 cases (about 10 MB of JSONL) into one version through the
    service, and a raw asyncpg COPY of the same rows into the same tables.
    Bar: import <= 3x raw COPY.
+   Beside it, the parse of the file alone with Python's garbage collector on and
+   paused as the import pauses it (services/kernel/collector.py): what the
+   collector cost the parse.
 2. Read the first page of 50 cases of version N of a dataset with 10,000 cases
    and 1,000 versions through the service, and the same page with the raw SQL
    query. Bar: <= 3x raw SQL.
@@ -11,6 +14,7 @@ Run: .venv/bin/python benchmarks/import_bench.py   (DATABASE_URL optional)
 """
 
 import asyncio
+import gc
 import json
 import statistics
 import sys
@@ -36,6 +40,7 @@ from casebook.domain.cases.intake import intake_import
 from casebook.domain.cases.twins import question_key
 from casebook.services.datasets import case_files, cases, datasets
 from casebook.services.identity.members import create_organization_with_owner
+from casebook.services.kernel.collector import collector_paused
 from casebook.services.kernel.context import ServiceContext
 
 CASES = 10_000
@@ -165,6 +170,22 @@ async def main(url: str) -> None:
     )
     data = make_file()
     print(f"file: {len(data) / 1_048_576:.1f} MB, {CASES:,} cases")
+
+    parse_on, parse_paused = [], []
+    for _ in range(5):
+        gc.collect()
+        start = time.perf_counter()
+        intake_import(data, "cases.jsonl")
+        parse_on.append(time.perf_counter() - start)
+        gc.collect()
+        start = time.perf_counter()
+        with collector_paused():
+            intake_import(data, "cases.jsonl")
+        parse_paused.append(time.perf_counter() - start)
+    on, paused = statistics.median(parse_on), statistics.median(parse_paused)
+    print(f"parse with the collector on: {best(parse_on)}")
+    print(f"parse with the collector paused (as the import runs it): {best(parse_paused)}")
+    print(f"the collector's share of the parse: {(on - paused) / on:.0%}")
 
     import_times, copy_times = [], []
     for _ in range(3):

@@ -1,11 +1,15 @@
 """Import and export: all or nothing, named rows, bounds, formula protection, downloads."""
 
+import gc
 import json
+from typing import Any
 
 import httpx
+import pytest
 
 from casebook.domain.cases.columns import IMPORT_COLUMNS
 from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES
+from casebook.services.datasets import case_files
 from tests.integration.datasets.helpers import add_case, case, cases_of, create_dataset, inputs
 from tests.support.graphql_client import Api
 
@@ -236,3 +240,25 @@ async def test_exporting_an_empty_dataset_gives_the_header_alone(
     assert (await owner.errors(EXPORT, {"d": dataset_id, "f": "csv", "v": 1})).codes == [
         "NOT_FOUND"
     ]
+
+
+async def test_the_parse_runs_with_the_collector_paused_and_gives_it_back(
+    owner: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    collector_on: list[bool] = []
+    parse = case_files.intake_import
+
+    def observed(data: bytes, filename: str) -> Any:
+        collector_on.append(gc.isenabled())
+        return parse(data, filename)
+
+    monkeypatch.setattr(case_files, "intake_import", observed)
+    dataset_id = await create_dataset(owner)
+    body = await upload(
+        owner, dataset_id, jsonl([{"input": "Q", "reference_answer": "A"}]), "c.jsonl"
+    )
+    assert body["data"]["importCases"]["imported"] == 1
+    refused = await upload(owner, dataset_id, jsonl([{"input": "Untested"}]), "c.jsonl")
+    assert refused["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    assert collector_on == [False, False]
+    assert gc.isenabled()

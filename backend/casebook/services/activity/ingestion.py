@@ -20,7 +20,15 @@ from sqlalchemy import select, text, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import Agent, AgentVersion, Conversation, Membership
+from casebook.db.models import (
+    Agent,
+    AgentVersion,
+    Conversation,
+    Membership,
+    Message,
+    Run,
+    RunStep,
+)
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.ingestion import (
@@ -34,58 +42,62 @@ from casebook.domain.agents.model import AgentConfig, config_from_json
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.services.agents.agents import KIND as AGENT_KIND
 from casebook.services.kernel import audit, sharing
-from casebook.services.kernel.bulk import raw_connection, reserve_ids
+from casebook.services.kernel.bulk import copy_rows, raw_connection, reserve_ids
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
 
 TITLE_FROM_QUESTION_CHARS = 80
 
-MESSAGE_COLUMNS = [
-    "id",
-    "organization_id",
-    "conversation_id",
-    "position",
-    "role",
-    "content",
-    "author_user_id",
-    "author_end_user",
-    "external_id",
-    "created_at",
-]
-RUN_COLUMNS = [
-    "id",
-    "organization_id",
-    "conversation_id",
-    "message_id",
-    "question_message_id",
-    "agent_id",
-    "agent_version_id",
-    "agent_version",
-    "status",
-    "error",
-    "model",
-    "cost_usd",
-    "latency_ms",
-    "input_tokens",
-    "output_tokens",
-    "isolated",
-    "eval",
-    "has_transcript",
-    "started_at",
-    "created_by_user_id",
-    "created_at",
-]
-STEP_COLUMNS = [
-    "run_id",
-    "position",
-    "kind",
-    "text",
-    "tool_name",
-    "arguments",
-    "status",
-    "result",
-    "read_only",
-]
+_messages = Message.__table__.c  # type: ignore[attr-defined]
+_runs = Run.__table__.c  # type: ignore[attr-defined]
+_steps = RunStep.__table__.c  # type: ignore[attr-defined]
+# The columns each COPY fills, in the order of its records, named by the tables' metadata.
+MESSAGE_COLUMNS = (
+    _messages.id,
+    _messages.organization_id,
+    _messages.conversation_id,
+    _messages.position,
+    _messages.role,
+    _messages.content,
+    _messages.author_user_id,
+    _messages.author_end_user,
+    _messages.external_id,
+    _messages.created_at,
+)
+RUN_COLUMNS = (
+    _runs.id,
+    _runs.organization_id,
+    _runs.conversation_id,
+    _runs.message_id,
+    _runs.question_message_id,
+    _runs.agent_id,
+    _runs.agent_version_id,
+    _runs.agent_version,
+    _runs.status,
+    _runs.error,
+    _runs.model,
+    _runs.cost_usd,
+    _runs.latency_ms,
+    _runs.input_tokens,
+    _runs.output_tokens,
+    _runs.isolated,
+    _runs.eval,
+    _runs.has_transcript,
+    _runs.started_at,
+    _runs.created_by_user_id,
+    _runs.created_at,
+)
+STEP_COLUMNS = (
+    _steps.run_id,
+    _steps.position,
+    _steps.kind,
+    _steps.text,
+    _steps.tool_name,
+    _steps.arguments,
+    _steps.status,
+    _steps.result,
+    _steps.read_only,
+)
 
 
 @dataclass(frozen=True)
@@ -374,9 +386,9 @@ async def _store(
         for turn in target.turns
         if turn.external_id not in target.known
     ]
-    message_ids = iter(await reserve_ids(session, "messages", len(new_turns)))
+    message_ids = iter(await reserve_ids(session, _messages.id, len(new_turns)))
     run_ids = iter(
-        await reserve_ids(session, "runs", sum(1 for _, t in new_turns if t.run is not None))
+        await reserve_ids(session, _runs.id, sum(1 for _, t in new_turns if t.run is not None))
     )
     now = datetime.now(UTC)
     rows = _Rows()
@@ -496,15 +508,11 @@ def _add_run(
 async def _copy(session: AsyncSession, rows: _Rows) -> None:
     connection = await raw_connection(session)
     if rows.messages:
-        await connection.copy_records_to_table(
-            "messages", columns=MESSAGE_COLUMNS, records=rows.messages
-        )
+        await copy_rows(connection, MESSAGE_COLUMNS, rows.messages)
     if rows.runs:
-        await connection.copy_records_to_table("runs", columns=RUN_COLUMNS, records=rows.runs)
+        await copy_rows(connection, RUN_COLUMNS, rows.runs)
     if rows.steps:
-        await connection.copy_records_to_table(
-            "run_steps", columns=STEP_COLUMNS, records=rows.steps
-        )
+        await copy_rows(connection, STEP_COLUMNS, rows.steps)
 
 
 async def _audit(

@@ -39,6 +39,7 @@ from casebook.services.activity.access import copied_text_hidden, copied_text_re
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import open_version
 from casebook.services.kernel import audit, sharing
+from casebook.services.kernel.collector import collector_paused
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, LimitExceededError, NotFound
 
@@ -90,6 +91,12 @@ class ExportStream:
         return ExportFile(self.filename, self.content_type, body, self.case_count)
 
 
+def _parse_import(data: bytes, filename: str) -> tuple[list[CaseContent], int]:
+    """The file's cases, parsed with the garbage collector paused (services/kernel/collector)."""
+    with collector_paused():
+        return intake_import(data, filename)
+
+
 async def import_cases(
     ctx: ServiceContext, dataset_id: int, data: bytes, filename: str
 ) -> ImportResult:
@@ -106,7 +113,7 @@ async def import_cases(
         await sharing.load_authorized(
             session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_EDIT
         )
-    contents, redacted = await asyncio.to_thread(intake_import, data, filename)
+    contents, redacted = await asyncio.to_thread(_parse_import, data, filename)
     async with ctx.transaction() as session:
         writer = await open_version(
             session, actor, dataset_id, ctx.settings.dataset_max_version_rows_per_org

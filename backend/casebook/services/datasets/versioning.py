@@ -6,13 +6,12 @@ a time and never shared or skipped. A ``VersionWriter`` collects the changes;
 counts the revisions against the organization's cap, and writes the version.
 """
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import Column, select, text
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.db.case_content import content_to_json, search_text
@@ -24,7 +23,7 @@ from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import sharing
-from casebook.services.kernel.bulk import raw_connection, reserve_ids
+from casebook.services.kernel.bulk import copy_rows, raw_connection, reserve_ids
 from casebook.services.kernel.errors import LimitExceededError
 
 
@@ -145,20 +144,20 @@ class VersionWriter:
         )
         for new, case_id in zip(
             self.new_cases,
-            await reserve_ids(self.session, _cases.id.table.name, len(self.new_cases)),
+            await reserve_ids(self.session, _cases.id, len(self.new_cases)),
             strict=True,
         ):
             new.case_id = case_id
             self.revisions.append(_NewRevision(case_id, 1, new.content))
         for rev, rev_id in zip(
             self.revisions,
-            await reserve_ids(self.session, _revisions.id.table.name, len(self.revisions)),
+            await reserve_ids(self.session, _revisions.id, len(self.revisions)),
             strict=True,
         ):
             rev.revision_id = rev_id
         connection = await raw_connection(self.session)
         if self.new_cases:
-            await _copy(
+            await copy_rows(
                 connection,
                 _NEW_CASE_COLUMNS,
                 [
@@ -175,7 +174,7 @@ class VersionWriter:
                 ],
             )
         if self.revisions:
-            await _copy(
+            await copy_rows(
                 connection,
                 _REVISION_COLUMNS,
                 [
@@ -200,7 +199,7 @@ class VersionWriter:
         ]
         changes += [(dataset_id, case_id, self.version, None) for case_id in self.removals]
         if changes:
-            await _copy(connection, _CHANGE_COLUMNS, changes)
+            await copy_rows(connection, _CHANGE_COLUMNS, changes)
 
 
 _cases = DatasetCase.__table__.c  # type: ignore[attr-defined]
@@ -230,14 +229,6 @@ _REVISION_COLUMNS = (
     _revisions.created_by_user_id,
 )
 _CHANGE_COLUMNS = (_changes.dataset_id, _changes.case_id, _changes.version, _changes.revision_id)
-
-
-async def _copy(
-    connection: Any, columns: Sequence[Column[Any]], records: list[tuple[Any, ...]]
-) -> None:
-    await connection.copy_records_to_table(
-        columns[0].table.name, columns=[column.name for column in columns], records=records
-    )
 
 
 async def open_version(

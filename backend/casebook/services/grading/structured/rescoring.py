@@ -13,6 +13,7 @@ from casebook.db.models import Dataset, Score
 from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.grading.structured_scorer import not_scored_against, with_structured_of
+from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.structured.default_model import scored_with
 from casebook.services.grading.structured.scoring import (
     CASE_GONE,
@@ -43,7 +44,7 @@ async def structured_again(
     async with ctx.reading() as session:
         dataset = await session.get(Dataset, score.dataset_id)
         if dataset is None:
-            raise NotFound("dataset")
+            raise NotFound(DATASET_KIND)
         reference = (await references_now(session, dataset, (score.case_id,))).get(score.case_id)
         settings = await scored_with(session, dataset)
     config_now = read_scoring_config(dataset.scoring)
