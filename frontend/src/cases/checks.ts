@@ -15,6 +15,7 @@
  */
 
 import type { CheckFieldsFragment, CheckInput } from '../gql/graphql';
+import type { LengthUnit as SchemaLengthUnit } from '../gql/schemaEnums';
 
 /** The API's name of a check type (`notContains`): the member of `Check` and `CheckInput` that carries it. */
 export type CheckMember = keyof CheckInput;
@@ -41,7 +42,8 @@ export const CHECK_TYPES: readonly CheckType[] = CHECK_MEMBERS.map((member) => T
 
 const MEMBER_OF_TYPE = Object.fromEntries(CHECK_MEMBERS.map((member) => [TYPE_OF_MEMBER[member], member])) as Record<CheckType, CheckMember>;
 
-export type LengthUnit = 'characters' | 'words';
+/** A length check's unit as files spell it: the schema's `LengthUnit`, in lower case. */
+export type LengthUnit = Lowercase<SchemaLengthUnit>;
 
 export type CheckParameter = 'value' | 'path' | 'case_sensitive' | 'schema' | 'unit' | 'min' | 'max' | 'criterion';
 

@@ -31,9 +31,10 @@ const saved: ScoringLike = {
     criteria: [{ id: 'polite', text: 'Is the answer polite?' }],
     scale: 2,
     passAt: 2,
+    yesNoGrading: false,
   },
   reference: { enabled: false, mustPass: true },
-  structured: { enabled: false, mustPass: false, strictness: 0.5, passAt: 0.8, embeddingModel: null, judgeModel: null },
+  structured: { enabled: false, mustPass: false, strictness: 0.5, passAt: 0.8, exactOnlyNotice: null, localEmbeddingsInstalled: false, embeddingModel: null, judgeModel: null },
 };
 
 const CONNECTION = 'TW9kZWxDb25uZWN0aW9uOjE=';

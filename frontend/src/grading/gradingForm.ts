@@ -8,7 +8,7 @@
 
 import type { FieldProblem } from '../api/errors';
 import { type CheckFormValue, checkFromForm, checkInputFromJson, checkJsonFromApi, checkToForm, newRowKey } from '../cases/checks';
-import type { CheckFieldsFragment, CheckInput, EmbeddingModelChoiceInput, ModelChoiceInput, ScoringInput } from '../gql/graphql';
+import type { CheckInput, EmbeddingModelChoiceInput, ModelChoiceInput, ScoringFieldsFragment, ScoringInput, StructuredModelFieldsFragment } from '../gql/graphql';
 
 export const YES_NO_SCALE = 2;
 export const MAX_SCALE = 10;
@@ -68,28 +68,11 @@ export interface GradingFormValues {
   structured: StructuredFormValue;
 }
 
-/** A model choice as the API's typed fields give it. */
-export interface StructuredModelLike {
-  local: boolean;
-  connectionId: string | null;
-  model: string;
-}
+/** A model choice as the API's typed fields give it (generated from the schema). */
+export type StructuredModelLike = StructuredModelFieldsFragment;
 
-/** The stored configuration as the API's typed fields give it. */
-export interface ScoringLike {
-  checks: ScorerSwitch & { defaultChecks: readonly CheckFieldsFragment[] };
-  toolCalls: ScorerSwitch;
-  judge: ScorerSwitch & {
-    connectionId: string | null;
-    model: string | null;
-    instructions: string;
-    criteria: ReadonlyArray<{ id: string; text: string }>;
-    scale: number;
-    passAt: number;
-  };
-  reference: ScorerSwitch;
-  structured: ScorerSwitch & { strictness: number; passAt: number; embeddingModel: StructuredModelLike | null; judgeModel: StructuredModelLike | null };
-}
+/** The stored configuration as the API's typed fields give it (generated from the schema). */
+export type ScoringLike = ScoringFieldsFragment;
 
 function modelChoiceFromApi(choice: StructuredModelLike | null): ModelChoiceValue | null {
   // A connection id the API can no longer name still keeps its model, shown as no longer saved.
