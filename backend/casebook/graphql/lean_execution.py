@@ -22,6 +22,7 @@ field has none, so skipping it there changes nothing.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol, cast
 
 from graphql import (
@@ -89,6 +90,10 @@ def _middleware_allows_shortcut(manager: Any) -> bool:
 
 
 class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
+    @cached_property
+    def _shortcut_allowed(self) -> bool:  # decided once an operation, not once a field
+        return _middleware_allows_shortcut(self.middleware_manager)
+
     def execute_field(
         self,
         parent_type: GraphQLObjectType,
@@ -97,12 +102,7 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
         path: Any,
         position_context: Any,
     ) -> Any:
-        shortcut = self.__dict__.get("_shortcut")
-        if shortcut is None:
-            shortcut = self.__dict__["_shortcut"] = _middleware_allows_shortcut(
-                self.middleware_manager
-            )
-        if shortcut:
+        if self._shortcut_allowed:
             node = field_details_list[0].node
             field_def = self.schema.get_field(parent_type, node.name.value)
             plain = _plain(field_def) if field_def is not None and not node.arguments else None

@@ -28,7 +28,6 @@ from casebook.db.models import (
     User,
     VersionChange,
 )
-from casebook.db.queries.cases_at_version import CaseFilter, cases_at_version
 from casebook.domain.access.catalog import Visibility
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.case_from_reply import (
@@ -43,11 +42,10 @@ from casebook.domain.activity.model import Step
 from casebook.domain.cases.intake import intake_case
 from casebook.services.activity.access import CONVERSATION_SOURCE
 from casebook.services.activity.ratings import readable_run
-from casebook.services.datasets.case_views import CaseView, case_views
+from casebook.services.datasets.case_views import CaseView
+from casebook.services.datasets.cases import case_at, write_added_case
 from casebook.services.datasets.datasets import start_dataset
-from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import SourceLink, open_version
-from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict
 
@@ -262,29 +260,22 @@ async def add_case_from_message(
         if existing is not None:
             raise AlreadyACase(existing)
         link = SourceLink(source.run.id, source.conversation.id, source.run.message_id)
-        new = writer.add(content, source=CONVERSATION_SOURCE, link=link)
-        version = await writer.finish("add", {"added": 1})
         assert source.run.id is not None
-        session.add(_authorship(source, new.case_id, actor.organization_id, with_history))
-        await audit.record(
+        case_id, version = await write_added_case(
+            ctx,
             session,
-            actor,
-            "case.add",
-            resource_type=DATASET_KIND,
-            resource_id=dataset_id,
-            summary={
-                "version": version.version,
-                "case_id": new.case_id,
-                "source": CONVERSATION_SOURCE,
+            writer,
+            content,
+            source=CONVERSATION_SOURCE,
+            link=link,
+            redacted=redacted,
+            audit_details={
                 "run_id": source.run.id,
                 "kept_as": chosen,
                 "with_history": with_history,
-                "redacted": redacted,
             },
-            request_id=ctx.request_id,
         )
-        rows = await cases_at_version(
-            session, dataset_id, version.version, where=CaseFilter(case_ids=(new.case_id,))
-        )
-        (view,) = await case_views(session, actor, dataset_id, rows)
+        session.add(_authorship(source, case_id, actor.organization_id, with_history))
+        view = await case_at(session, actor, dataset_id, version.version, case_id)
+        assert view is not None  # just written, and its writer may edit the dataset
         return AddedCase(view, writer.dataset, version.version)

@@ -24,6 +24,7 @@ from casebook.domain.access.policy import Actor
 from casebook.domain.cases.columns import case_fields
 from casebook.domain.cases.intake import intake_case
 from casebook.domain.cases.masking import copied_fields_in
+from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
 from casebook.services.activity.access import copied_text_readable
 from casebook.services.datasets.case_views import CaseView, case_views, cases_at
@@ -48,14 +49,48 @@ class CaseWrite:
     changed: bool = True
 
 
-async def _case_at(
+async def case_at(
     session: AsyncSession, actor: Actor, dataset_id: int, version: int, case_id: int
 ) -> CaseView | None:
+    """One case as ``actor`` reads it in ``version`` of its dataset, or None when not in it."""
     rows = await cases_at_version(
         session, dataset_id, version, where=CaseFilter(case_ids=(case_id,))
     )
     views = await case_views(session, actor, dataset_id, rows)
     return views[0] if views else None
+
+
+async def write_added_case(
+    ctx: ServiceContext,
+    session: AsyncSession,
+    writer: VersionWriter,
+    content: CaseContent,
+    *,
+    source: str,
+    link: SourceLink | None,
+    redacted: int,
+    audit_details: dict[str, Any] | None = None,
+) -> tuple[int, DatasetVersion]:
+    """One case added as the next version of ``writer``'s dataset, audited as ``case.add``;
+    its id and the version written."""
+    new = writer.add(content, source=source, link=link)
+    version = await writer.finish("add", {"added": 1})
+    await audit.record(
+        session,
+        ctx.require_actor(),
+        "case.add",
+        resource_type=DATASET_KIND,
+        resource_id=writer.dataset.id,
+        summary={
+            "version": version.version,
+            "case_id": new.case_id,
+            "source": source,
+            **(audit_details or {}),
+            "redacted": redacted,
+        },
+        request_id=ctx.request_id,
+    )
+    return new.case_id, version
 
 
 async def load_case(
@@ -209,23 +244,10 @@ async def add_case(
         )
         if twins and not allow_twin:
             return CaseWrite(None, writer.dataset.latest_version, twins, changed=False)
-        new = writer.add(content, source=source, link=link)
-        version = await writer.finish("add", {"added": 1})
-        await audit.record(
-            session,
-            actor,
-            "case.add",
-            resource_type=DATASET_KIND,
-            resource_id=dataset_id,
-            summary={
-                "version": version.version,
-                "case_id": new.case_id,
-                "source": source,
-                "redacted": redacted,
-            },
-            request_id=ctx.request_id,
+        case_id, version = await write_added_case(
+            ctx, session, writer, content, source=source, link=link, redacted=redacted
         )
-        view = await _case_at(session, actor, dataset_id, version.version, new.case_id)
+        view = await case_at(session, actor, dataset_id, version.version, case_id)
     return CaseWrite(view, version.version, twins)
 
 
@@ -278,7 +300,7 @@ async def update_case(
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
         case, writer = await _open_case_version(ctx, session, actor, case_id, base_version)
-        current = await _case_at(
+        current = await case_at(
             session, actor, case.dataset_id, writer.dataset.latest_version, case_id
         )
         assert current is not None
@@ -308,7 +330,7 @@ async def update_case(
             },
             request_id=ctx.request_id,
         )
-        view = await _case_at(session, actor, case.dataset_id, version.version, case_id)
+        view = await case_at(session, actor, case.dataset_id, version.version, case_id)
     return CaseWrite(view, version.version, [])
 
 
