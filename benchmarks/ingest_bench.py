@@ -47,11 +47,12 @@ from casebook.services.activity.ingestion import MESSAGE_COLUMNS, RUN_COLUMNS, S
 from casebook.services.agents.agents import WebhookAgentDraft, create_agent
 from casebook.services.identity.api_keys import create_key
 from casebook.services.identity.members import create_organization_with_owner
+from casebook.services.kernel.bulk import copy_rows
 from casebook.services.kernel.context import ServiceContext
 
 BAR_RUNS_PER_SECOND = 2_000.0
 
-RECORD = """mutation Record($i: RecordConversationsInput!) {
+RECORD_MUTATION = """mutation Record($i: RecordConversationsInput!) {
   recordConversations(input: $i) { conversations { conversationId turnsStored } } }"""
 ANSWER = "Your order 1234 was refunded; the money is back within five working days."
 
@@ -173,7 +174,9 @@ def batches(agent_id: str, runs: int, batch: int) -> list[bytes]:
             for n in range(start, min(start + batch, runs))
         ]
         bodies.append(
-            orjson.dumps({"query": RECORD, "variables": {"i": {"conversations": conversations}}})
+            orjson.dumps(
+                {"query": RECORD_MUTATION, "variables": {"i": {"conversations": conversations}}}
+            )
         )
     return bodies
 
@@ -319,11 +322,9 @@ async def _raw_copy(connection: Any, fixture: Fixture, runs: int) -> float:
             ],
             records=conversations,
         )
-        await connection.copy_records_to_table(
-            "messages", columns=MESSAGE_COLUMNS, records=messages
-        )
-        await connection.copy_records_to_table("runs", columns=RUN_COLUMNS, records=run_rows)
-        await connection.copy_records_to_table("run_steps", columns=STEP_COLUMNS, records=steps)
+        await copy_rows(connection, MESSAGE_COLUMNS, messages)
+        await copy_rows(connection, RUN_COLUMNS, run_rows)
+        await copy_rows(connection, STEP_COLUMNS, steps)
     return time.perf_counter() - started
 
 

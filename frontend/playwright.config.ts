@@ -8,7 +8,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
   globalSetup: './e2e/global-setup.ts',
-  timeout: 30_000,
+  // A whole reviewer flow on a 2-core machine shared with the API, worker and build: 30 s left no margin.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -27,6 +27,7 @@ from casebook.observability import exposition, tracing
 from casebook.request_observer import RequestObserver
 from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
 from casebook.services.kernel import redis_connection
+from casebook.services.kernel.live_hub import LiveHub
 from casebook.services.kernel.outages import as_unavailable
 
 log = structlog.get_logger("casebook.http")
@@ -37,6 +38,8 @@ class AppState:
     settings: Settings
     sessionmaker: SessionMaker
     redis: Any
+    # The process's one Redis pub/sub connection, shared by every subscription.
+    live: LiveHub
 
 
 async def livez(_: Request) -> JSONResponse:
@@ -90,7 +93,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     use_single_threaded_blas()
     tracing.configure_from_environment("casebook-api")  # before the engine, so SQL is traced
     engine = create_engine(settings.database_url)
-    state = AppState(settings, create_sessionmaker(engine), None)
+    state = AppState(
+        settings,
+        create_sessionmaker(engine),
+        None,
+        LiveHub(settings.redis_url, queue_size=settings.live_queue_events),
+    )
     graphql_app = CasebookGraphQL(schema, state=state, allowed_origins=settings.console_origins)
 
     @asynccontextmanager
@@ -100,6 +108,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             yield
         finally:
+            await state.live.close()
             await state.redis.aclose()
             await engine.dispose()
             exposition.process_exiting()

@@ -1,4 +1,5 @@
-"""The ``casebook`` command line: serve, worker, migrate, create-admin, dev."""
+"""The ``casebook`` command line: serve, worker, migrate, create-admin, dev, and eval (an
+eval run from CI, a client of the API: ``casebook.evalgate``)."""
 
 import argparse
 import asyncio
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
+from casebook.evalgate.command import add_arguments as add_eval_arguments
+from casebook.evalgate.command import main as run_eval_command
 
 if TYPE_CHECKING:
     from casebook.devservices import EmbeddedServices
@@ -148,7 +151,15 @@ def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
     from casebook.observability import exposition
 
     configure_logging(settings.log_level, json=settings.log_json)
-    served = {"host": host, "port": port, "log_config": None, "ws": "websockets-sansio"}
+    # No permessage-deflate: live updates are small JSON frames sent to many sockets, and
+    # compressing each one for each socket cost more than sending it (benchmarks/live_bench).
+    served = {
+        "host": host,
+        "port": port,
+        "log_config": None,
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": False,
+    }
     if workers <= 1:
         uvicorn.run(create_app(settings), **served)  # type: ignore[arg-type]
         return
@@ -240,7 +251,18 @@ def main(argv: list[str] | None = None) -> None:
     dev.add_argument("--console-port", type=int, default=5173)
     dev.add_argument("--admin-email", help="seed this Owner instead of a generated demo admin")
     dev.add_argument("--admin-password")
+    evaluate = sub.add_parser(
+        "eval",
+        help="run an eval from CI: estimate, start, follow, summarize, gate (exit 0, 1 or 2)",
+        description="An eval run against a Casebook API, with the API key in $CASEBOOK_API_KEY. "
+        "Exits 0 when the gate passes, 1 on a confirmed regression, a pass rate under "
+        "--min-pass-rate or a run that did not finish, 2 on a usage or connection error.",
+    )
+    add_eval_arguments(evaluate)
     args = parser.parse_args(argv)
+    if args.command == "eval":
+        # A client of the API: no database, no Redis, no embedded services.
+        sys.exit(run_eval_command(args))
 
     settings, embedded = _settings_with_services(args)
     exit_code = 0

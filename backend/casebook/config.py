@@ -49,6 +49,13 @@ class Settings(BaseSettings):
         description="a websocket's credentials are checked again at most this long after the "
         "last check, before operations and subscription events (docs/live-connections.md)",
     )
+    live_queue_events: int = Field(
+        default=1000,
+        ge=1,
+        le=1_000_000,
+        description="live updates one subscription may fall behind before it is ended "
+        "(LIMIT_EXCEEDED) rather than the API process holding an ever-growing backlog",
+    )
     sign_in_failures_per_account: int = Field(
         default=10, ge=1, description="failed sign-ins to one account before it is throttled"
     )
@@ -89,6 +96,26 @@ class Settings(BaseSettings):
     )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
+    worker_database_pool_size: int = Field(
+        default=16,
+        ge=1,
+        le=200,
+        description="PostgreSQL connections a worker keeps (as many again under load): eval "
+        "runs keep up to their concurrency of answers in flight",
+    )
+    eval_lease_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        le=3600,
+        description="how long a worker holds an eval run's work item without renewing it; "
+        "an item whose lease ran out is taken over by another worker",
+    )
+    eval_concurrency_per_organization: int = Field(
+        default=64,
+        ge=1,
+        le=10_000,
+        description="answers in flight at once across all eval runs of one organization",
+    )
     model_prices: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {k: dict(v) for k, v in DEFAULT_MODEL_PRICES.items()},
         description='USD per million tokens by model: {"model": {"input_per_million": 0.15, '

@@ -151,3 +151,31 @@ export async function recordRating(api: SignedInSession, runId: string, value: '
     input: { ratings: [{ runId, value, comment, endUser }] },
   });
 }
+
+/** A new version of a model agent: the whole configuration, as the agent's form saves it. */
+export async function configureModelAgent(api: SignedInSession, agentId: string, connectionId: string, model: string, instructions: string): Promise<number> {
+  const data = await api.request<{ configureModelAgent: { version: { number: number } } }>(
+    'mutation($input: ConfigureModelAgentInput!) { configureModelAgent(input: $input) { version { number } } }',
+    { input: { id: agentId, config: { connectionId, model, instructions, tools: [] } } },
+  );
+  return data.configureModelAgent.version.number;
+}
+
+/** An answer graded against a case, as an integrator sends one: every scorer the dataset configures grades it. */
+export async function scoreAnswer(
+  api: SignedInSession,
+  input: { caseId: string; answer: string; agentName: string; agentVersion?: string; answeringModel?: string },
+): Promise<{ id: string; outcome: string }> {
+  const data = await api.request<{ scoreAnswer: { score: { id: string; outcome: string } } }>(
+    'mutation($input: ScoreAnswerInput!) { scoreAnswer(input: $input) { score { id outcome } } }',
+    { input },
+  );
+  return data.scoreAnswer.score;
+}
+
+/** The dataset's Review by a person setting: which answers scored by hand wait for a person. */
+export async function setReviewByPerson(api: SignedInSession, datasetId: string, reviewByPerson: 'NOTHING' | 'NOT_PASSED' | 'EVERY'): Promise<void> {
+  await api.request('mutation($input: ReviewSettingsInput!) { updateReviewSettings(input: $input) { settings { reviewByPerson } } }', {
+    input: { datasetId, reviewByPerson },
+  });
+}

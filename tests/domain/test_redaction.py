@@ -152,8 +152,19 @@ def test_a_token_inside_a_jwt_does_not_leave_the_rest_of_the_jwt() -> None:
     assert redacted == "auth [redacted:jwt]"
 
 
-def test_a_megabyte_of_text_redacts_quickly() -> None:
-    # Each piece makes one pattern scan far ahead without matching.
+def _best_seconds(text: str) -> float:
+    timings = []
+    for _ in range(3):
+        started = time.perf_counter()
+        redact_text(text)
+        timings.append(time.perf_counter() - started)
+    return min(timings)
+
+
+def test_a_megabyte_of_hostile_text_costs_what_plain_text_of_its_length_does() -> None:
+    # Each piece makes one pattern scan far ahead without matching: a pattern that
+    # backtracked would cost thousands of times the plain scan. Measured against plain
+    # prose of the same length in the same process, so a loaded machine slows both.
     hostile = (
         "sk-" * 100_000
         + "-----BEGIN PRIVATE KEY-----"
@@ -166,10 +177,10 @@ def test_a_megabyte_of_text_redacts_quickly() -> None:
         + f" {FAKES['github_token']} "
     )
     assert len(hostile) > 1_000_000
-    started = time.perf_counter()
+    prose = ("the agent answered the question about a refund " * 25_000)[: len(hostile)]
     _, count = redact_text(hostile)
-    assert time.perf_counter() - started < 1.0
     assert count >= 1
+    assert _best_seconds(hostile) < 50 * _best_seconds(prose)
 
 
 def test_a_case_is_redacted_in_every_field_a_model_reads_or_an_export_carries() -> None:

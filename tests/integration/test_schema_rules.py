@@ -36,9 +36,10 @@ def test_every_mutation_and_subscription_and_query_declares_a_permission() -> No
 def test_the_permission_directive_is_visible_in_the_sdl() -> None:
     sdl = render()
     assert (
-        "directive @requires(permission: RequiredPermission!, onDenied: OnDenied! = REFUSE) "
-        "on FIELD_DEFINITION" in sdl
+        "directive @requires(permission: RequiredPermission!, onDenied: OnDenied! = REFUSE, "
+        "alsoNeeds: AlsoNeeds) on FIELD_DEFINITION" in sdl
     )
+    assert "@requires(permission: RUNS_VIEW, onDenied: NULL, alsoNeeds: ANSWERING_AGENT)" in sdl
     assert "@requires(permission: ORGANIZATION_MANAGE" in sdl
 
 

@@ -28,6 +28,7 @@ def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
             port=port,
             log_config=None,
             ws="websockets-sansio",
+            ws_per_message_deflate=False,  # as casebook serve
             lifespan="on",
         )
     )

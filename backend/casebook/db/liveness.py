@@ -28,8 +28,11 @@ def _has_unread_input(connection: Any) -> bool:
     sock = transport.get_extra_info("socket") if transport is not None else None
     if sock is None:
         return False
-    readable, _, _ = select.select([sock.fileno()], [], [], 0)
-    return bool(readable)
+    # poll, not select: a process serving a thousand websockets holds descriptors past
+    # select's limit (1024), where select refuses them.
+    poller = select.poll()
+    poller.register(sock.fileno(), select.POLLIN)
+    return bool(poller.poll(0))
 
 
 def check_before_lending(engine: AsyncEngine) -> None:

@@ -34,6 +34,12 @@ class ValidationFailed(DomainError):
 
 
 @dataclass
+class PermissionsMissing(ValidationFailed):
+    """The actor may see what it asked about, but lacks a permission the operation needs:
+    each refusal names the input it concerns and the permission, all at once."""
+
+
+@dataclass
 class LimitExceeded(DomainError):
     """A bound of the specification (size, count, cap) was passed."""
 

@@ -13,6 +13,7 @@ from casebook.graphql.live import LivePrincipal
 from casebook.graphql.loaders import Loaders
 from casebook.services.identity.auth import Authentication
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.live_hub import LiveHub
 
 
 @dataclass
@@ -21,10 +22,20 @@ class GraphQLContext:
     response: Response | WebSocket | None
     services: ServiceContext
     auth: Authentication
-    loaders: Loaders
+    # The process's one Redis pub/sub connection; subscriptions listen through it.
+    hub: LiveHub
     connection_params: dict[str, Any] = field(default_factory=dict)
     # A websocket's credentials, checked again as it serves operations (graphql/live.py).
     live: LivePrincipal | None = None
+    # Built when first read: a subscription event that needs no loader (most) builds none.
+    _loaders: Loaders | None = None
+
+    @property
+    def loaders(self) -> Loaders:
+        """This operation's (or subscription event's) DataLoaders."""
+        if self._loaders is None:
+            self._loaders = Loaders.for_request(self.services)
+        return self._loaders
 
     @property
     def actor(self) -> Actor | None:
@@ -38,7 +49,7 @@ class GraphQLContext:
     def begin_operation(self) -> None:
         """Fresh loaders and access decisions: a websocket's context outlives each operation."""
         self.services.access.clear()
-        self.loaders = Loaders.for_request(self.services)
+        self._loaders = None
 
 
 Info = StrawberryInfo[GraphQLContext, None]

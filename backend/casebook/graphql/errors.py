@@ -7,13 +7,23 @@ answer carries in ``extensions.requestId`` - and never shows a stack or a
 secret to the client.
 """
 
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from graphql.error import GraphQLError
+from graphql.language import (
+    FieldNode,
+    ListValueNode,
+    ObjectValueNode,
+    StringValueNode,
+    ValueNode,
+    VariableNode,
+)
 from strawberry.extensions import MaskErrors
 from strawberry.relay.types import GlobalIDValueError
 
-from casebook.domain.errors import LimitExceeded, ValidationFailed
+from casebook.domain.errors import LimitExceeded, PermissionsMissing, ValidationFailed
 from casebook.graphql.ids import encode_id
 from casebook.logging import current_request_id
 from casebook.services.activity.case_from_message import AlreadyACase
@@ -31,16 +41,64 @@ INTERNAL_MESSAGE = (
 )
 
 
-def _shape(error: GraphQLError) -> tuple[ErrorCode, str, dict[str, Any]] | None:
+_UNREADABLE_ID = re.compile(r'GlobalID: "(?P<value>.*)"\.?$', re.DOTALL)
+
+
+def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Every string in an argument's value - given in the query or as a variable - with
+    the path to it (``input.agentIds.0``)."""
+    if isinstance(value, StringValueNode):
+        yield path, value.value
+    elif isinstance(value, ListValueNode):
+        for index, item in enumerate(value.values):
+            yield from _strings(item, f"{path}.{index}")
+    elif isinstance(value, ObjectValueNode):
+        for field in value.fields:
+            yield from _strings(field.value, f"{path}.{field.name.value}")
+    elif isinstance(value, str):
+        yield path, value
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}.{index}")
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings(item, f"{path}.{key}")
+
+
+def _unreadable_id_path(error: GraphQLError, variables: Mapping[str, Any] | None) -> str:
+    """The argument (or the field of an input) holding the id Strawberry could not read,
+    found by its value among the field's arguments; ``id`` when it cannot be told."""
+    found = _UNREADABLE_ID.search(str(error.original_error))
+    field = error.nodes[0] if error.nodes else None
+    if found is None or not isinstance(field, FieldNode):
+        return "id"
+    for argument in field.arguments or ():
+        value: ValueNode | Any = argument.value
+        if isinstance(value, VariableNode):
+            value = (variables or {}).get(value.name.value)
+        for path, text in _strings(value, argument.name.value):
+            if text == found["value"]:
+                return path
+    return "id"
+
+
+def _shape(
+    error: GraphQLError, variables: Mapping[str, Any] | None = None
+) -> tuple[ErrorCode, str, dict[str, Any]] | None:
     original = error.original_error
     if original is None:
         # GraphQL's own errors: syntax, validation, unknown fields — safe to show.
         return ErrorCode.GRAPHQL_VALIDATION, error.message, {}
+    if isinstance(original, PermissionsMissing):
+        fields = [{"path": e.path, "message": e.message} for e in original.errors]
+        return ErrorCode.FORBIDDEN, original.summary(), {"fields": fields}
     if isinstance(original, ValidationFailed):
         original = BadUserInput(list(original.errors))
     if isinstance(original, GlobalIDValueError):
         # A global id naming no type of this API, or none that can be fetched by id.
-        original = BadUserInput.at("id", "is not an id this API gave out")
+        original = BadUserInput.at(
+            _unreadable_id_path(error, variables), "is not an id this API gave out"
+        )
     original = as_unavailable(original) or original
     if isinstance(original, LimitExceeded):
         original = LimitExceededError(original.message, original.path)
@@ -59,7 +117,7 @@ def _shape(error: GraphQLError) -> tuple[ErrorCode, str, dict[str, Any]] | None:
     if isinstance(original, ServiceError):
         return original.code, original.message, {}
     if isinstance(original, GraphQLError):
-        return _shape(original)
+        return _shape(original, variables)
     return None
 
 
@@ -80,10 +138,18 @@ class ErrorShape(MaskErrors):
     def __init__(self) -> None:
         super().__init__(error_message=INTERNAL_MESSAGE)
 
+    def _process_result(self, result: object) -> None:
+        # What Strawberry's does, without its runtime-checked Protocol: an isinstance
+        # against it costs more than the rest of a subscription's event.
+        errors = getattr(result, "errors", None)
+        if errors:
+            result.errors = self._process_errors(errors)  # type: ignore[attr-defined]
+
     def _process_errors(self, errors: list[GraphQLError]) -> list[GraphQLError]:
         shaped: list[GraphQLError] = []
+        variables = self.execution_context.variables
         for error in errors:
-            found = _shape(error)
+            found = _shape(error, variables)
             if found is None:
                 # The id the logs carry this error under, so a user can quote it.
                 extra = {"requestId": current_request_id()}

@@ -35,9 +35,18 @@ def _unwrap(type_: Any) -> Any:
     return type_
 
 
+def unstorable(text: str) -> bool:
+    """A fast scan: ``text`` may hold a NUL or a lone surrogate (``text_problem`` says which)."""
+    return _UNSTORABLE.search(text) is not None
+
+
 def _text_problem(text: str) -> str | None:
-    # A fast scan first: most text holds neither, and encoding every string costs more.
-    return text_problem(text) if _UNSTORABLE.search(text) else None
+    # The fast scan first: most text holds neither, and encoding every string costs more.
+    return text_problem(text) if unstorable(text) else None
+
+
+class Vetted(dict[str, Any]):
+    """An input object already read by these rules as it was coerced (planned_variables)."""
 
 
 # Where a value is: the argument's name, or (where its parent is, its key or index) -
@@ -120,6 +129,8 @@ class HostileInputGuard(SchemaExtension):
             definition = info.parent_type.fields[info.field_name]
             by_out_name = {a.out_name or n: (n, a.type) for n, a in definition.args.items()}
             for key, value in kwargs.items():
+                if type(value) is Vetted:
+                    continue
                 name, type_ = by_out_name.get(key, (key, None))
                 refused = refusal(value, name, type_)
                 if refused is not None:

@@ -19,68 +19,86 @@ Middleware (a Strawberry extension with ``resolve``) would run for every field,
 so its presence normally sends every field the long way. A middleware that only
 inspects a field's arguments declares ``reads_only_arguments = True``: a plain
 field has none, so skipping it there changes nothing.
+
+A subscription event that every subscriber of a channel receives as one object
+(``shared_event``) is executed once per subscription document, not once per
+subscriber: 1,000 viewers of a run cost one execution of their selection per
+event. A subscriber gets the shared result only when its selection reads
+nothing that depends on the reader - plain leaf fields without arguments or
+directives, each let through for this reader by its access rules - so the
+result is the event's values, serialized, the same for everyone let through;
+any other selection, or a reader a rule would mask or refuse, is executed for
+that subscriber alone. Whether a subscriber may have the event at all is
+decided before it is yielded, by its own subscription.
 """
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol, cast
+from typing import Any, Final, TypeVar, cast
 
 from graphql import (
-    GraphQLField,
-    GraphQLLeafType,
-    GraphQLNonNull,
+    FieldNode,
     GraphQLObjectType,
     Undefined,
-    is_leaf_type,
+    get_named_type,
 )
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
-from strawberry.types.field import StrawberryField
 
-DEFINITION_KEY = "strawberry-definition"
+from casebook.graphql.lean_fields import plain_field
+from casebook.graphql.lean_objects import Planner, selections_fixed
 
-
-class Gate(Protocol):
-    def passes_through(self, context: Any, *, at_root: bool) -> bool: ...
-
-
-@dataclass(frozen=True)
-class _Plain:
-    attribute: str
-    leaf: GraphQLLeafType | None  # None: an object or list, read directly only when null
-    nullable: bool
-    gates: tuple[Gate, ...]  # access rules that must each let the value through
+T = TypeVar("T")
+# Where a shared event keeps its results: {id(operation): (operation, result)}.
+_SHARED: Final = "__casebook_shared_results__"
+_UNDECIDED: Final = object()
 
 
-# GraphQLField (by identity; the schema's fields live as long as the process) → how to
-# read it directly, or None when it is not plain.
-_plain_fields: dict[int, _Plain | None] = {}
+def shared_event(event: T) -> T:
+    """Mark ``event`` (yielded to every subscriber of a channel as this one object) as
+    executed once per distinct subscription document rather than once per subscriber."""
+    object.__setattr__(event, _SHARED, {})
+    return event
 
 
-def _read_directly(definition: StrawberryField, field_def: GraphQLField) -> bool:
-    if definition.base_resolver is not None:
-        return False
-    if not definition.extensions:
-        return bool(getattr(field_def.resolve, "_is_default", False))
-    return all(hasattr(extension, "passes_through") for extension in definition.extensions)
+@dataclass(frozen=True, slots=True)
+class _Executed:
+    """What graphql-core asks of a per-event executor, for a result already made."""
+
+    result: Any
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        return self.result
 
 
-def _plain(field_def: GraphQLField) -> _Plain | None:
-    key = id(field_def)
-    if key in _plain_fields:
-        return _plain_fields[key]
-    found: _Plain | None = None
-    definition = (field_def.extensions or {}).get(DEFINITION_KEY)
-    if isinstance(definition, StrawberryField) and _read_directly(definition, field_def):
-        field_type = field_def.type
-        nullable = not isinstance(field_type, GraphQLNonNull)
-        leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
-        if definition.python_name:
-            gates = tuple(cast(Gate, extension) for extension in definition.extensions)
-            found = _Plain(
-                definition.python_name, leaf if is_leaf_type(leaf) else None, nullable, gates
-            )
-    _plain_fields[key] = found
-    return found
+def _reader_independent_fields(
+    executor: "LeanExecutionContext", root_type: GraphQLObjectType
+) -> bool:
+    """True when each root field is a subscription's field (its value the event itself)
+    whose selection is only plain leaf fields without arguments or directives, each let
+    through for this reader by its access rules: the result is then the event's values,
+    serialized, the same for every reader the rules let through."""
+    for root in executor.operation.selection_set.selections:
+        if not isinstance(root, FieldNode) or root.directives or root.selection_set is None:
+            return False
+        root_field = executor.schema.get_field(root_type, root.name.value)
+        if root_field is None or root_field.subscribe is None:
+            return False
+        event_type = get_named_type(root_field.type)
+        if not isinstance(event_type, GraphQLObjectType):
+            return False
+        for node in root.selection_set.selections:
+            if not isinstance(node, FieldNode) or node.directives or node.arguments:
+                return False
+            if node.selection_set is not None:
+                return False
+            field_def = executor.schema.get_field(event_type, node.name.value)
+            plain = plain_field(field_def) if field_def is not None else None
+            if plain is None or plain.leaf is None:
+                return False
+            reader = executor.context_value
+            if not all(g.passes_through(reader, at_root=False) for g in plain.gates):
+                return False
+    return True
 
 
 def _middleware_allows_shortcut(manager: Any) -> bool:
@@ -105,7 +123,7 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if self._shortcut_allowed:
             node = field_details_list[0].node
             field_def = self.schema.get_field(parent_type, node.name.value)
-            plain = _plain(field_def) if field_def is not None and not node.arguments else None
+            plain = plain_field(field_def) if field_def is not None and not node.arguments else None
             if plain is not None and all(
                 gate.passes_through(self.context_value, at_root=path.prev is None)
                 for gate in plain.gates
@@ -124,3 +142,66 @@ class LeanExecutionContext(StrawberryGraphQLCoreExecutionContext):
         return super().execute_field(
             parent_type, source, field_details_list, path, position_context
         )
+
+    @cached_property
+    def _planner(self) -> Planner:
+        return Planner(
+            self.schema,
+            self.context_value,
+            self.collect_subfields,
+            shareable=selections_fixed(self.operation, self.fragments),
+        )
+
+    def collect_and_execute_subfields(
+        self,
+        return_type: GraphQLObjectType,
+        field_details_list: Any,
+        path: Any,
+        result: Any,
+        position_context: Any,
+    ) -> Any:
+        if self._shortcut_allowed:
+            plan = self._planner.plan(return_type, field_details_list)
+            if plan is not None:
+                try:
+                    return plan(result)
+                except Exception:  # noqa: S110 — graphql-core's path below reports it
+                    pass
+        return super().collect_and_execute_subfields(
+            return_type, field_details_list, path, result, position_context
+        )
+
+    def _shares_for_this_reader(self) -> bool:
+        """Whether this subscription's selection reads only the event, for its reader as
+        it is now: decided again when the socket's principal changed (a demoted member)."""
+        actor = getattr(self.context_value, "actor", None)
+        decided_for, decision = self.__dict__.get("_share_decision", (_UNDECIDED, False))
+        if decided_for is _UNDECIDED or decided_for != actor:
+            decision = self._shortcut_allowed and _reader_independent_fields(
+                self, cast(GraphQLObjectType, self.schema.subscription_type)
+            )
+            self.__dict__["_share_decision"] = (actor, decision)
+        return bool(decision)
+
+    def build_per_event_executor(self, payload: Any) -> Any:
+        shared = getattr(payload, _SHARED, None)
+        if shared is None or not self._shares_for_this_reader():
+            return super().build_per_event_executor(payload)
+        found = shared.get(id(self.operation))
+        if found is not None and found[0] is self.operation:
+            return _Executed(found[1])  # no executor to copy for a result made already
+        executor = super().build_per_event_executor(payload)
+        executor.__dict__["_shared_results"] = shared
+        return executor
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        shared: dict[int, tuple[Any, Any]] | None = self.__dict__.get("_shared_results")
+        if shared is None:
+            return super().execute_operation(serially)
+        found = shared.get(id(self.operation))
+        if found is not None and found[0] is self.operation:
+            return found[1]
+        result = super().execute_operation(serially)
+        if not self.is_awaitable(result):
+            shared[id(self.operation)] = (self.operation, result)
+        return result

@@ -57,15 +57,28 @@ RequiredPermission: Any = strawberry.enum(
 )
 
 
+@strawberry.enum(
+    description="What a field needs besides its permission: ANSWERING_AGENT - access "
+    "(agents:view) to the agent that gave the answer, when the score records one."
+)
+class AlsoNeeds(Enum):
+    ANSWERING_AGENT = "ANSWERING_AGENT"
+
+
 @strawberry.schema_directive(locations=[Location.FIELD_DEFINITION], name="requires")
 class RequiresDirective:
     permission: RequiredPermission
     on_denied: OnDenied = OnDenied.REFUSE
+    # UNSET, not None: a field that needs nothing more prints no alsoNeeds at all.
+    also_needs: AlsoNeeds | None = strawberry.UNSET
 
 
 # A predicate that can grant access field by field from what the parent already
 # holds (e.g. "this case's text came from a conversation the reader may open").
 AllowIf = Callable[[Any, Any], bool]
+# A condition that must hold as well as the permission, read through the request's
+# loaders (e.g. "the reader may open the agent that answered").
+AlsoIf = Callable[[Any, Any], Awaitable[bool]]
 
 
 class Requires(FieldExtension):
@@ -76,8 +89,10 @@ class Requires(FieldExtension):
         *,
         allow_if: AllowIf | None = None,
         mask: Any = MASK_PLACEHOLDER,
+        also: tuple[AlsoNeeds, AlsoIf] | None = None,
     ) -> None:
         self.permission = permission.value if isinstance(permission, Permission) else permission
+        self.also = also
         # Unknown permission names fail at import time.
         self._needed = (
             None if self.permission in (PUBLIC, AUTHENTICATED) else Permission(self.permission)
@@ -89,7 +104,9 @@ class Requires(FieldExtension):
     def apply(self, field: StrawberryField) -> None:
         field.directives.append(
             RequiresDirective(
-                permission=RequiredPermission(self.permission), on_denied=self.on_denied
+                permission=RequiredPermission(self.permission),
+                on_denied=self.on_denied,
+                also_needs=self.also[0] if self.also is not None else strawberry.UNSET,
             )
         )
 
@@ -120,6 +137,8 @@ class Requires(FieldExtension):
         masking included, to the full path through ``resolve``."""
         if at_root:
             return False  # the root's full check also looks at the request as a whole
+        if self.also is not None:
+            return False  # the condition reads the value's parent: the full path asks it
         if self.permission == PUBLIC:
             return True
         actor = getattr(context, "actor", None)
@@ -133,6 +152,8 @@ class Requires(FieldExtension):
         raise Forbidden(f"this needs the {self.permission} permission")
 
     def resolve(self, next_: Callable[..., Any], source: Any, info: Any, **kwargs: Any) -> Any:
+        if self.also is not None:
+            raise TypeError("a field whose rule asks a condition as well must be async")
         if not self._allowed(source, info):
             return self._denied()
         return next_(source, info, **kwargs)
@@ -141,6 +162,8 @@ class Requires(FieldExtension):
         self, next_: Callable[..., Awaitable[Any]], source: Any, info: Any, **kwargs: Any
     ) -> Any:
         if not self._allowed(source, info):
+            return self._denied()
+        if self.also is not None and not await self.also[1](source, info):
             return self._denied()
         result = next_(source, info, **kwargs)
         if inspect.isasyncgen(result):
@@ -170,9 +193,11 @@ def requires(
     *,
     allow_if: AllowIf | None = None,
     mask: Any = MASK_PLACEHOLDER,
+    also: tuple[AlsoNeeds, AlsoIf] | None = None,
 ) -> list[FieldExtension]:
-    """``extensions=requires(...)`` on a field."""
-    return [Requires(permission, on_denied, allow_if=allow_if, mask=mask)]
+    """``extensions=requires(...)`` on a field; ``also`` names a condition that must hold
+    as well (the field must then be async)."""
+    return [Requires(permission, on_denied, allow_if=allow_if, mask=mask, also=also)]
 
 
 def declared_permission(field: StrawberryField) -> str | None:

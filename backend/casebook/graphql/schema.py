@@ -8,10 +8,13 @@ from strawberry.extensions import (
     AddValidationRules,
     MaxAliasesLimiter,
     QueryDepthLimiter,
+    SchemaExtension,
     ValidationCache,
 )
+from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.types import ExecutionContext
 
+from casebook.graphql import planned_variables
 from casebook.graphql.errors import ErrorShape, is_expected
 from casebook.graphql.hostile_input import HostileInputGuard
 from casebook.graphql.lean_execution import LeanExecutionContext
@@ -25,10 +28,17 @@ from casebook.graphql.mutations.chat import ChatMutations
 from casebook.graphql.mutations.conversations import ConversationMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
 from casebook.graphql.mutations.default_embedding_model import DefaultEmbeddingModelMutations
+from casebook.graphql.mutations.evals import EvalMutations
+from casebook.graphql.mutations.generation import GenerationMutations
 from casebook.graphql.mutations.grading import GradingMutations
 from casebook.graphql.mutations.jobs import JobMutations
+from casebook.graphql.mutations.knowledge import KnowledgeMutations
+from casebook.graphql.mutations.knowledge_attachment import KnowledgeAttachmentMutations
 from casebook.graphql.mutations.members import MemberMutations
 from casebook.graphql.mutations.model_connections import ModelConnectionMutations
+from casebook.graphql.mutations.personal_data import PersonalDataMutations, RetentionMutations
+from casebook.graphql.mutations.review import ReviewMutations
+from casebook.graphql.mutations.review_criteria import ReviewCriterionMutations
 from casebook.graphql.mutations.run_scoring import RunScoringMutations
 from casebook.graphql.mutations.session import SessionMutations
 from casebook.graphql.mutations.skills import SkillMutations
@@ -39,9 +49,16 @@ from casebook.graphql.permissions import RequiresDirective
 from casebook.graphql.queries.activity import ActivityQueries
 from casebook.graphql.queries.agents import AgentQueries
 from casebook.graphql.queries.datasets import DatasetQueries
+from casebook.graphql.queries.eval_results import EvalResultQueries
+from casebook.graphql.queries.evals import EvalQueries
+from casebook.graphql.queries.generation import GenerationQueries
 from casebook.graphql.queries.grading import GradingQueries
 from casebook.graphql.queries.identity import IdentityQueries
+from casebook.graphql.queries.knowledge import KnowledgeQueries
+from casebook.graphql.queries.personal_data import PersonalDataQueries
+from casebook.graphql.queries.review import ReviewQueries
 from casebook.graphql.request_scope import RequestScope
+from casebook.graphql.stream_hooks import StreamingExtensionsRunner
 from casebook.graphql.subscriptions import Subscription
 from casebook.graphql.types.activity.conversation import ConversationType
 from casebook.graphql.types.activity.message import MessageType
@@ -51,19 +68,34 @@ from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.enums import ErrorCode
+from casebook.graphql.types.evals.eval_run import EvalRunType
 from casebook.graphql.types.grading.score import ScoreType
 from casebook.graphql.types.identity.api_key import ApiKeyType
 from casebook.graphql.types.identity.audit_entry import AuditEntryType
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.graphql.types.identity.user import UserType
 from casebook.graphql.types.jobs.job import JobType
+from casebook.graphql.types.knowledge.knowledge_base import KnowledgeBaseType
+from casebook.graphql.types.knowledge.knowledge_document import KnowledgeDocumentType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 
 log = logging.getLogger("casebook.graphql")
 
 
 @strawberry.type
-class Query(IdentityQueries, DatasetQueries, GradingQueries, AgentQueries, ActivityQueries):
+class Query(
+    IdentityQueries,
+    DatasetQueries,
+    GradingQueries,
+    AgentQueries,
+    KnowledgeQueries,
+    ActivityQueries,
+    EvalQueries,
+    EvalResultQueries,
+    PersonalDataQueries,
+    ReviewQueries,
+    GenerationQueries,
+):
     pass
 
 
@@ -80,16 +112,29 @@ class Mutation(
     DefaultEmbeddingModelMutations,
     AgentMutations,
     SkillMutations,
+    KnowledgeMutations,
+    KnowledgeAttachmentMutations,
     ActivityMutations,
     CaseFromMessageMutations,
     RunScoringMutations,
     ConversationMutations,
     ChatMutations,
+    EvalMutations,
+    GenerationMutations,
+    PersonalDataMutations,
+    RetentionMutations,
+    ReviewMutations,
+    ReviewCriterionMutations,
 ):
     pass
 
 
 class CasebookSchema(strawberry.Schema):
+    def create_extensions_runner(
+        self, execution_context: ExecutionContext, extensions: list[SchemaExtension]
+    ) -> SchemaExtensionsRunner:
+        return StreamingExtensionsRunner(execution_context, extensions)
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
@@ -125,9 +170,12 @@ schema = CasebookSchema(
         ModelConnectionType,
         AgentType,
         SkillType,
+        KnowledgeBaseType,
+        KnowledgeDocumentType,
         ConversationType,
         MessageType,
         RunType,
+        EvalRunType,
         ErrorCode,
     ],
     extensions=[
@@ -145,5 +193,7 @@ schema = CasebookSchema(
     execution_context_class=LeanExecutionContext,
 )
 
+
+planned_variables.install()
 
 __all__ = ["RequiresDirective", "schema"]

@@ -1,6 +1,7 @@
 """The Strawberry view: builds each request's context from its credentials."""
 
 import json
+from collections.abc import Awaitable
 from typing import Any
 
 import orjson
@@ -15,7 +16,6 @@ from strawberry.exceptions import ConnectionRejectionError
 from casebook.graphql.context import GraphQLContext
 from casebook.graphql.ids import decode_id
 from casebook.graphql.live import LivePrincipal
-from casebook.graphql.loaders import Loaders
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.logging import current_request_id
 from casebook.services.identity.auth import (
@@ -25,6 +25,7 @@ from casebook.services.identity.auth import (
     Authentication,
     authenticate,
 )
+from casebook.services.identity.batched_auth import Batched, Credentials, authenticate_many
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import ErrorCode, ServiceError
 from casebook.services.kernel.outages import as_unavailable
@@ -56,6 +57,9 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             allowed_origins=allowed_origins,
         )
         self.state = state
+        self._live_checks: Batched[Credentials, Authentication] = Batched(
+            lambda batch: authenticate_many(state.sessionmaker, state.settings, batch)
+        )
 
     def parse_json(self, data: str | bytes) -> Any:
         """A body that is not a JSON object or list - invalid UTF-8 and nesting past what a
@@ -81,26 +85,40 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
     async def _authenticate(
         self, request: Request | WebSocket, params: dict[str, Any]
     ) -> Authentication:
+        credentials = self._credentials(request, params)
+        return await self._outage_named(
+            authenticate(
+                self.state.sessionmaker,
+                self.state.settings,
+                session_token=credentials.session_token,
+                bearer=credentials.bearer,
+                csrf_header=credentials.csrf_header,
+                organization_hint=credentials.organization_hint,
+            )
+        )
+
+    async def _authenticate_live(self, credentials: Credentials) -> Authentication:
+        """A websocket's credentials, with those of the other sockets checked in the same
+        turn of the event loop (their periodic checks share the process's ticks)."""
+        return await self._outage_named(self._live_checks(credentials))
+
+    async def _outage_named(self, checking: Awaitable[Authentication]) -> Authentication:
         try:
-            return await self._read_credentials(request, params)
+            return await checking
         except Exception as error:
             unavailable = as_unavailable(error)
             if unavailable is None:
                 raise
             raise unavailable from error
 
-    async def _read_credentials(
-        self, request: Request | WebSocket, params: dict[str, Any]
-    ) -> Authentication:
+    def _credentials(self, request: Request | WebSocket, params: dict[str, Any]) -> Credentials:
         headers = request.headers
         org_hint_raw = headers.get(ORGANIZATION_HEADER) or params.get("organizationId")
         org_hint = (
             decode_id(org_hint_raw, OrganizationType, "organizationId") if org_hint_raw else None
         )
         bearer = _bearer(headers.get("authorization")) or _bearer(params.get("authorization"))
-        return await authenticate(
-            self.state.sessionmaker,
-            self.state.settings,
+        return Credentials(
             session_token=request.cookies.get(SESSION_COOKIE),
             bearer=bearer,
             csrf_header=headers.get(CSRF_HEADER),
@@ -135,18 +153,19 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
             response=response,
             services=services,
             auth=auth,
-            loaders=Loaders.for_request(services),
+            hub=self.state.live,
         )
 
     async def on_ws_connect(self, context: GraphQLContext) -> Any:
         params = dict(context.connection_params or {})
         try:
-            auth = await self._authenticate(context.request, params)
+            credentials = self._credentials(context.request, params)
+            auth = await self._authenticate_live(credentials)
         except ServiceError as error:
             raise ConnectionRejectionError({"code": error.code, "message": error.message}) from None
         context.act_as(auth, self._services(auth))
         context.live = LivePrincipal(
-            lambda: self._authenticate(context.request, params),
+            lambda: self._authenticate_live(credentials),
             every_seconds=self.state.settings.live_recheck_seconds,
         )
         return None

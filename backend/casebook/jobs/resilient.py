@@ -73,8 +73,13 @@ class ResilientWorker(Worker):
         self._back()
 
     async def start_jobs(self, job_ids: list[bytes]) -> None:
-        """arq's start, with the job's slot given back when Redis fails half-way."""
+        """arq's start, with the job's slot given back when Redis fails half-way. A job
+        this worker is running stays on the queue until it ends; it is passed over here
+        rather than asked about again on Redis at every poll."""
         for raw_id in job_ids:
+            running = self.tasks.get(raw_id.decode())
+            if running is not None and not running.done():
+                continue
             await self.sem.acquire()
             if self.job_counter >= self.max_jobs:
                 self.sem.release()

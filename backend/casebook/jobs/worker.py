@@ -12,13 +12,20 @@ from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.jobs import worker_metrics
 from casebook.jobs.resilient import ResilientWorker
 from casebook.observability import metrics, tracing
+from casebook.services.erasure import erasure
+from casebook.services.erasure import retention as erasure_retention
+from casebook.services.evals import confirmation as eval_confirmation
+from casebook.services.evals import execution as eval_execution
+from casebook.services.evals import resume as eval_resume
+from casebook.services.generation import job as generation_job
 from casebook.services.grading import rescoring
 from casebook.services.kernel import job_runs
 from casebook.services.kernel.outages import outage_of
 from casebook.services.kernel.redis_connection import worker_redis_settings
 
-# Importing a service module registers its job handlers with ``services.jobs``.
-JOB_MODULES = (rescoring,)
+# Importing a service module registers its job handlers with ``services.jobs`` (and the
+# eval runs' confirmation planner with their executor).
+JOB_MODULES = (rescoring, eval_execution, eval_confirmation, erasure, generation_job)
 
 JOB_TIMEOUT_SECONDS = 3600
 # A job that cannot even be claimed (PostgreSQL down) goes back on the queue with a
@@ -34,7 +41,9 @@ async def startup(ctx: dict[str, Any]) -> None:
     use_single_threaded_blas()
     settings = ctx.setdefault("settings", get_settings())
     tracing.configure_from_environment("casebook-worker")  # before the engine, so SQL is traced
-    ctx["engine"] = create_engine(settings.database_url, pool_size=5)
+    ctx["engine"] = create_engine(
+        settings.database_url, pool_size=settings.worker_database_pool_size
+    )
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
     ctx["metrics_listener"] = await worker_metrics.start_listener(ctx)
@@ -57,6 +66,7 @@ async def run_job(ctx: dict[str, Any], job_id: int) -> None:
             worker_id=ctx["worker_id"],
             heartbeat_every=settings.job_heartbeat_seconds,
             stale_after=settings.job_stale_after_seconds,
+            settings=settings,
         )
     except job_runs.RunningElsewhere as busy:
         raise Retry(defer=busy.retry_after) from None
@@ -70,19 +80,29 @@ async def run_job(ctx: dict[str, Any], job_id: int) -> None:
 
 
 async def reap(ctx: dict[str, Any]) -> None:
-    """Fail jobs whose worker died; hand over queued jobs that never reached a worker."""
+    """Fail jobs whose worker died, give their eval runs a new job (the run goes on from
+    the items not yet answered); hand over queued jobs that never reached a worker."""
     await job_runs.reap_stale_jobs(
         ctx["sessionmaker"], ctx["redis"], stale_after=ctx["settings"].job_stale_after_seconds
     )
+    await eval_resume.resume_stalled_runs(ctx["sessionmaker"], ctx["redis"])
     await job_runs.dispatch_waiting_jobs(
         ctx["sessionmaker"], ctx["redis"], older_than=DISPATCH_AFTER_SECONDS
     )
 
 
+async def retention(ctx: dict[str, Any]) -> None:
+    """Delete conversations past their organization's retention."""
+    await erasure_retention.apply_retention(ctx["sessionmaker"])
+
+
 def worker_settings(settings: Settings) -> dict[str, Any]:
     return {
         "functions": [func(run_job, max_tries=JOB_MAX_TRIES)],
-        "cron_jobs": [cron(reap, second={0, 30}, run_at_startup=True)],
+        "cron_jobs": [
+            cron(reap, second={0, 30}, run_at_startup=True),
+            cron(retention, minute={7}, second={0}, run_at_startup=True),
+        ],
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": worker_redis_settings(settings.redis_url),

@@ -27,6 +27,7 @@ from casebook.llm.errors import (
     RateLimited,
 )
 from casebook.llm.safe_text import provider_error_detail
+from casebook.llm.tls import tls_context
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -90,7 +91,9 @@ class JsonPoster:
         self.label = label
         self._timeouts = timeouts or Timeouts()
         self._owns_client = client is None
-        self._client = client or httpx.AsyncClient(timeout=self._timeouts.to_httpx())
+        self._client = client or httpx.AsyncClient(
+            timeout=self._timeouts.to_httpx(), verify=tls_context()
+        )
         self._retry = retry or RetryPolicy()
         self._sleep = sleep
         self._rng = rng or random.SystemRandom()

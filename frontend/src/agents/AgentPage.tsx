@@ -71,7 +71,7 @@ function VersionsTable({ agentId, latest, onOpen }: { agentId: string; latest: n
 function ShownVersion({ agent, current, number }: { agent: AgentHeaderFieldsFragment; current: AgentVersionFieldsFragment; number: number }) {
   const older = number !== current.number;
   const [{ data, error }] = useQuery({ query: AgentVersionQuery, variables: { id: agent.id, number }, pause: !older });
-  if (!older) return <AgentVersionView version={current} />;
+  if (!older) return <AgentVersionView version={current} editableAgentId={agent.viewerCan.edit ? agent.id : undefined} />;
   const problem = problemFrom(error);
   if (problem) return <ProblemAlert problem={problem} />;
   if (!data) return <Loader size="sm" aria-label="Loading the version" />;

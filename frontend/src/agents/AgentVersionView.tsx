@@ -3,6 +3,7 @@ import { IconLock, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatExact } from '../common/time';
 import type { AgentToolFieldsFragment, AgentVersionFieldsFragment } from '../gql/graphql';
+import { AgentKnowledgeBases } from '../knowledge/AgentKnowledgeBases';
 import { Markdown } from '../markdown/Markdown';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -68,8 +69,12 @@ export function ToolItem({ tool, kind }: { tool: AgentToolFieldsFragment; kind: 
   );
 }
 
-/** An agent version as it stands: what answers, its instructions and skills, and its tools. */
-export function AgentVersionView({ version }: { version: AgentVersionFieldsFragment }) {
+/**
+ * An agent version as it stands: what answers, its instructions, skills and
+ * knowledge bases, and its tools. `editableAgentId` is given for the newest
+ * version of an agent the reader may edit, whose knowledge bases can change.
+ */
+export function AgentVersionView({ version, editableAgentId }: { version: AgentVersionFieldsFragment; editableAgentId?: string | undefined }) {
   const model = version.kind === 'MODEL';
   return (
     <Stack gap="lg">
@@ -137,6 +142,11 @@ export function AgentVersionView({ version }: { version: AgentVersionFieldsFragm
               )}
             </Stack>
           )}
+        </Block>
+      )}
+      {model && (
+        <Block title="Knowledge bases">
+          <AgentKnowledgeBases version={version} editableAgentId={editableAgentId} />
         </Block>
       )}
       <Block title="Tools">

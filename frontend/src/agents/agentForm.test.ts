@@ -15,6 +15,7 @@ const version: AgentVersionFieldsFragment = {
   instructions: 'Answer in English.',
   tools: [{ name: 'lookup_order', description: 'Finds an order', parameters: { type: 'object', properties: { id: { type: 'string' } } }, readOnly: true, endpoint: 'https://tools.test/lookup' }],
   skills: { visible: [{ id: 'skill-1', name: 'Tone', description: '' }], hiddenCount: 1 },
+  knowledgeBases: { visible: [], hiddenCount: 0 },
   url: null,
   timeoutSeconds: null,
 };

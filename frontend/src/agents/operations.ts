@@ -72,6 +72,14 @@ export const AgentVersionFields = graphql(`
       }
       hiddenCount
     }
+    knowledgeBases {
+      visible {
+        id
+        name
+        description
+      }
+      hiddenCount
+    }
     url
     timeoutSeconds
   }

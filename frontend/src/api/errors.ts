@@ -136,3 +136,9 @@ export function isPassing(problem: ApiProblem): boolean {
 export function isSignedOut(error: ErrorLike | null | undefined): boolean {
   return problemsFrom(error).some((problem) => problem.code === 'UNAUTHENTICATED');
 }
+
+/** The message for a dialog's field, from its own checks of the choices on screen first, then from what the API refused. */
+export function fieldMessage(name: string, local: readonly FieldProblem[], remote: ApiProblem | null): string | undefined {
+  const named = (problem: FieldProblem) => problem.path === name || problem.path.endsWith(`.${name}`);
+  return local.find(named)?.message ?? remote?.fields.find(named)?.message;
+}

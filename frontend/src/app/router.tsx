@@ -5,6 +5,7 @@ import { RequireSignedIn, RequireSignedOut, RootLayout } from './gates';
 import { NotFoundPage } from './NotFoundPage';
 
 /** The section pages load when first opened, so signing in does not wait for every screen's code. */
+const dashboardPage = async () => ({ Component: (await import('../dashboard/DashboardPage')).DashboardPage });
 const datasetsPage = async () => ({ Component: (await import('../datasets/DatasetsPage')).DatasetsPage });
 const datasetWorkspacePage = async () => ({ Component: (await import('../datasets/DatasetWorkspacePage')).DatasetWorkspacePage });
 const activityPage = async () => ({ Component: (await import('../activity/ActivityPage')).ActivityPage });
@@ -14,6 +15,9 @@ const agentsPage = async () => ({ Component: (await import('../agents/AgentsPage
 const agentPage = async () => ({ Component: (await import('../agents/AgentPage')).AgentPage });
 const newAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).NewAgentPage });
 const editAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).EditAgentPage });
+const knowledgeBasesPage = async () => ({ Component: (await import('../knowledge/KnowledgeBasesPage')).KnowledgeBasesPage });
+const knowledgeBasePage = async () => ({ Component: (await import('../knowledge/KnowledgeBasePage')).KnowledgeBasePage });
+const personalDataPage = async () => ({ Component: (await import('../people/PersonalDataPage')).PersonalDataPage });
 
 export function createConsoleRouter() {
   return createBrowserRouter([
@@ -28,6 +32,7 @@ export function createConsoleRouter() {
               element: <ShellLayout />,
               children: [
                 { index: true, element: <Navigate to="/datasets" replace /> },
+                { path: 'dashboard', lazy: dashboardPage },
                 { path: 'datasets', lazy: datasetsPage },
                 { path: 'datasets/:datasetId', lazy: datasetWorkspacePage },
                 { path: 'activity', lazy: activityPage },
@@ -37,6 +42,9 @@ export function createConsoleRouter() {
                 { path: 'agents/new', lazy: newAgentPage },
                 { path: 'agents/:agentId', lazy: agentPage },
                 { path: 'agents/:agentId/edit', lazy: editAgentPage },
+                { path: 'knowledge', lazy: knowledgeBasesPage },
+                { path: 'knowledge/:baseId', lazy: knowledgeBasePage },
+                { path: 'personal-data', lazy: personalDataPage },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

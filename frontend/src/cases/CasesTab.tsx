@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Loader, Menu, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Loader, Menu, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconDots, IconFileImport, IconHistory, IconMessagePlus, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,10 @@ import { ProblemAlert } from '../api/ProblemAlert';
 import { KeysetPager, useKeysetPages } from '../common/keyset';
 import { NEW_CASE, type WorkspaceParams } from '../datasets/workspaceParams';
 import type { CaseRowFieldsFragment, DatasetHeaderFieldsFragment } from '../gql/graphql';
+import { GenerateCasesDialog } from '../generation/GenerateCasesDialog';
+import { ProposedCasesPanel } from '../generation/ProposedCasesPanel';
+import { ProposedSwitch } from '../generation/ProposedSwitch';
+import type { GenerationFieldsFragment } from '../gql/graphql';
 import { CaseDrawer } from './CaseDrawer';
 import { CasesTable } from './CasesTable';
 import { ExportMenu } from './ExportMenu';
@@ -18,17 +22,6 @@ import { RemoveCaseDialog } from './RemoveCaseDialog';
 
 const PAGE_SIZE = 50;
 const LATER = 'Arrives with a later release';
-
-/** A place kept for what comes later: visible, labelled, and doing nothing yet. */
-function LaterButton({ label, icon }: { label: string; icon: React.ReactNode }) {
-  return (
-    <Tooltip label={LATER}>
-      <Button variant="default" leftSection={icon} data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
-        {label}
-      </Button>
-    </Tooltip>
-  );
-}
 
 /**
  * Cases: the table of the version on screen with search and filters, Add
@@ -56,6 +49,9 @@ export function CasesTab({
   const [source, setSource] = useState<string | null>(null);
   const [importing, importDialog] = useDisclosure(false);
   const [removing, setRemoving] = useState<CaseRowFieldsFragment | null>(null);
+  const [generating, generateDialog] = useDisclosure(false);
+  // The generation started from this page, followed live above the proposed cases.
+  const [generation, setGeneration] = useState<GenerationFieldsFragment | null>(null);
   const pages = useKeysetPages(`${viewedVersion}|${debouncedSearch}|${tag}|${source}`);
   const version = olderVersion ? viewedVersion : null;
   const [{ data, fetching, error }] = useQuery({
@@ -89,9 +85,16 @@ export function CasesTab({
       Import
     </Button>
   );
+  const generateButton = canEdit && (
+    <Button variant="default" leftSection={<IconSparkles size={16} aria-hidden />} onClick={generateDialog.open}>
+      Generate cases
+    </Button>
+  );
+  const showProposed = canEdit && params.proposed;
 
   return (
     <>
+      {canEdit && <ProposedSwitch datasetId={dataset.id} proposed={showProposed} onChange={(proposed) => go({ proposed, caseId: null, editing: false })} />}
       {olderVersion && (
         <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden />} title={`You are reading version ${viewedVersion}, an older version`} mb="md">
           <Group justify="space-between" gap="sm">
@@ -102,7 +105,15 @@ export function CasesTab({
           </Group>
         </Alert>
       )}
-      {latest === 0 ? (
+      {showProposed ? (
+        <ProposedCasesPanel
+          datasetId={dataset.id}
+          generation={generation}
+          generateButton={generateButton}
+          onCloseGeneration={() => setGeneration(null)}
+          onShowCases={() => go({ proposed: false, version: null })}
+        />
+      ) : latest === 0 ? (
         <Paper withBorder radius="md" py={48} px="xl">
           <EmptyState
             icon={<IconMessagePlus size={28} stroke={1.5} />}
@@ -114,6 +125,7 @@ export function CasesTab({
               <EmptyState.Actions>
                 {addButton}
                 {importButton}
+                {generateButton}
               </EmptyState.Actions>
             )}
           </EmptyState>
@@ -161,7 +173,7 @@ export function CasesTab({
             <Group gap="xs">
               {addButton}
               {importButton}
-              {canEdit && <LaterButton label="Generate cases" icon={<IconSparkles size={16} aria-hidden />} />}
+              {generateButton}
               <ExportMenu datasetId={dataset.id} version={viewedVersion} />
               <Menu position="bottom-end">
                 <Menu.Target>
@@ -209,6 +221,18 @@ export function CasesTab({
       <CaseDrawer dataset={dataset} viewedVersion={viewedVersion} params={params} go={go} restoreDraft={restoreDraft} />
       <ImportDialog datasetId={dataset.id} opened={importing} onClose={importDialog.close} onImported={() => go({ version: null })} />
       <RemoveCaseDialog target={removing} latestVersion={latest} onClose={() => setRemoving(null)} />
+      {generating && (
+        <GenerateCasesDialog
+          datasetId={dataset.id}
+          onClose={generateDialog.close}
+          onStarted={(started) => {
+            generateDialog.close();
+            setGeneration(started);
+            // Starting opens the proposals, where the generation's progress is followed.
+            go({ proposed: true, caseId: null, editing: false, version: null });
+          }}
+        />
+      )}
     </>
   );
 }

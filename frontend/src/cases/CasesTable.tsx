@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconEraser, IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { CaseRowFieldsFragment } from '../gql/graphql';
 import { expectationLabels, sourceLabel, tagColor } from './labels';
 import classes from './CasesTable.module.css';
@@ -9,11 +9,23 @@ function excerpt(text: string, length = 140): string {
   return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }
 
-function LabelBadge({ text, color, description }: { text: string; color: string; description: string }) {
+/** A label of the cases table, with its sentence as a tooltip. */
+export function LabelBadge({ text, color, description }: { text: string; color: string; description: string }) {
   return (
     <Tooltip label={description}>
       <Badge variant="light" color={color} size="sm">
         {text}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The mark of a case whose asker was erased: it stays out of eval runs until rewritten or removed. */
+export function AnonymisedBadge() {
+  return (
+    <Tooltip label="The person who asked it was erased and its text replaced. Eval runs leave it out until its question is rewritten or it is removed.">
+      <Badge variant="light" color="orange" size="sm" w="fit-content" leftSection={<IconEraser size={12} aria-hidden />}>
+        Anonymised after erasure
       </Badge>
     </Tooltip>
   );
@@ -85,6 +97,7 @@ export function CasesTable({
                         After {turns === 1 ? '1 earlier turn' : `${turns} earlier turns`}
                       </Text>
                     )}
+                    {row.anonymisedAt && <AnonymisedBadge />}
                   </Stack>
                 </Table.Td>
                 <Table.Td>

@@ -69,6 +69,7 @@ export const CaseRowFields = graphql(`
     }
     tags
     referenceVerified
+    anonymisedAt
   }
 `);
 
@@ -104,6 +105,7 @@ export const CaseFields = graphql(`
     referenceVerified
     createdAt
     revisedAt
+    anonymisedAt
   }
 `);
 

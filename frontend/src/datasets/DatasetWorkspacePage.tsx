@@ -85,7 +85,7 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
           }}
         />
       )}
-      <Tabs value={params.tab} onChange={(tab) => tab && go({ tab: tab as WorkspaceTab, caseId: null, editing: false })} keepMounted={false}>
+      <Tabs value={params.tab} onChange={(tab) => tab && go({ tab: tab as WorkspaceTab, caseId: null, editing: false, run: null, startEval: false })} keepMounted={false}>
         <div className={classes.tabsRow}>
           <Tabs.List aria-label="Dataset workspace">
             <Tabs.Tab value="cases">Cases</Tabs.Tab>
@@ -118,7 +118,7 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
           <CasesTab dataset={dataset} viewedVersion={viewed} params={params} go={go} restoreDraft={state?.restoreDraft ?? null} />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="md">
-          <ResultsTab />
+          <ResultsTab dataset={dataset} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <Suspense fallback={<Loader size="sm" aria-label="Loading settings" />}>

@@ -4,7 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBulb, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from 'urql';
 import { checkJsonFromApi, describeCheck } from '../cases/checks';
+import type { CriterionTrustFieldsFragment } from '../gql/graphql';
 import { type CriterionFormValue, type GradingFormValues, newCriterionId, readsAsQuestion } from './gradingForm';
+import { TrustLine } from './JudgeTrust';
 import { SuggestRuleQuery } from './operations';
 
 /**
@@ -45,12 +47,15 @@ export function CriteriaEditor({
   disabled,
   hasDefaultCheck,
   onAddRule,
+  trust,
 }: {
   form: UseFormReturnType<GradingFormValues>;
   criteria: CriterionFormValue[];
   disabled: boolean;
   hasDefaultCheck: (check: unknown) => boolean;
   onAddRule: (check: unknown) => void;
+  /** Per saved criterion id: how far the judge's grades of it agree with people. */
+  trust: ReadonlyMap<string, CriterionTrustFieldsFragment>;
 }) {
   const add = () => {
     const id = newCriterionId(`criterion ${criteria.length + 1}`, criteria.map((criterion) => criterion.id));
@@ -93,6 +98,7 @@ export function CriteriaEditor({
                 </Text>
               )}
               <RuleSuggestion text={text} added={hasDefaultCheck} disabled={disabled} onAdd={onAddRule} />
+              <TrustLine trust={trust.get(criterion.id)} />
             </Stack>
           </Paper>
         );

@@ -2,13 +2,17 @@ import { Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ChecksEditor } from '../cases/form/ChecksEditor';
 import { CHECK_TYPES, checkFromForm, checkToForm } from '../cases/checks';
-import type { ModelConnectionFieldsFragment } from '../gql/graphql';
+import type { CriterionTrustFieldsFragment, ModelConnectionFieldsFragment } from '../gql/graphql';
 import { CardTitle, type Coverage, casesThat } from './CardTitle';
 import { type GradingFormValues, isYesNo, MAX_SCALE, YES_NO_SCALE } from './gradingForm';
 import { CriteriaEditor } from './CriteriaEditor';
 import { InstructionsEditor } from './InstructionsEditor';
+import { JudgeTrustSummary } from './JudgeTrust';
 import { ModelSelect } from './ModelSelect';
 import { ScorerSection } from './ScorerSection';
+
+/** The judge's findings no rubric criterion names: their trust shows under the card. */
+const NON_RUBRIC = new Set(['counter_example', 'reference', 'case_checks']);
 
 /** A judge criterion holds for every case; the default checks take only rules. */
 const DEFAULT_CHECK_TYPES = CHECK_TYPES.filter((type) => type !== 'judge');
@@ -59,6 +63,8 @@ export function JudgeCard({
   connections,
   canAddModel,
   onConnectionAdded,
+  trust,
+  criterionTrust,
 }: {
   form: UseFormReturnType<GradingFormValues>;
   coverage: Coverage;
@@ -67,6 +73,9 @@ export function JudgeCard({
   connections: readonly ModelConnectionFieldsFragment[];
   canAddModel: boolean;
   onConnectionAdded: (connection: ModelConnectionFieldsFragment) => void;
+  /** The judge's verdicts against people's decisions; null until read. */
+  trust: { verdict: CriterionTrustFieldsFragment; criteria: readonly CriterionTrustFieldsFragment[] } | null;
+  criterionTrust: ReadonlyMap<string, CriterionTrustFieldsFragment>;
 }) {
   const { judge, checks } = form.getValues();
   const yesNo = isYesNo(judge);
@@ -112,7 +121,7 @@ export function JudgeCard({
           reads={coverage ? `Grades all ${coverage.caseCount} ${coverage.caseCount === 1 ? 'case' : 'cases'}` : null}
           disabled={disabled}
         >
-          <CriteriaEditor form={form} criteria={judge.criteria} disabled={disabled} hasDefaultCheck={hasDefaultCheck} onAddRule={addRule} />
+          <CriteriaEditor form={form} criteria={judge.criteria} disabled={disabled} hasDefaultCheck={hasDefaultCheck} onAddRule={addRule} trust={criterionTrust} />
           <Group align="flex-end" gap="md">
             <Switch
               label="Use yes/no grading"
@@ -150,6 +159,7 @@ export function JudgeCard({
           {coverage ? `${counterExamples} ${counterExamples === 1 ? 'case has' : 'cases have'} a counter-example. ` : ''}A case with a counter-example is
           also graded on whether the answer repeats it, whenever your criteria or the reference answer is on.
         </Text>
+        {trust && <JudgeTrustSummary verdict={trust.verdict} others={trust.criteria.filter((row) => !judge.criteria.some((criterion) => criterion.id === row.criterionId) && NON_RUBRIC.has(row.criterionId))} />}
       </Stack>
     </Card>
   );

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
-import { readWorkspaceParams, showsGrading, workspaceSearch } from '../datasets/workspaceParams';
-import type { DatasetHeaderFieldsFragment, ModelConnectionFieldsFragment, ScoringFieldsFragment } from '../gql/graphql';
+import { readWorkspaceParams, resultsSearch, showsGrading, workspaceSearch } from '../datasets/workspaceParams';
+import type { CriterionTrustFieldsFragment, DatasetHeaderFieldsFragment, ModelConnectionFieldsFragment, ScoringFieldsFragment } from '../gql/graphql';
 import { useViewer } from '../session/SessionProvider';
 import { DraftOfferAlert } from '../datasets/DraftOfferAlert';
 import { GRADING_EDITOR } from '../unsaved/draftOffers';
@@ -14,6 +14,9 @@ import { restoreOfferFor } from '../unsaved/draftStore';
 import { useUnsavedChanges } from '../unsaved/useUnsavedChanges';
 import { JudgeCard, PassCard } from './GradingCards';
 import { DatasetScoringQuery } from './operations';
+import { GeneratorModelCard } from '../generation/GeneratorModelCard';
+import { ReviewSettingsCard } from './ReviewSettingsCard';
+import { JudgeTrustQuery, ReviewSettingsQuery } from './reviewSettingsOperations';
 import { SaveBar } from './SaveBar';
 import { StructuredCard } from './StructuredCard';
 import { useGradingEditor } from './useGradingEditor';
@@ -21,7 +24,7 @@ import { useGradingEditor } from './useGradingEditor';
 const SHOWN_UNGRADED = 5;
 
 function caseLink(datasetId: string, caseId: string): string {
-  return `/datasets/${encodeURIComponent(datasetId)}${workspaceSearch({ tab: 'cases', version: null, caseId, editing: false, guide: false })}`;
+  return `/datasets/${encodeURIComponent(datasetId)}${workspaceSearch({ tab: 'cases', version: null, caseId, editing: false, guide: false, run: null, startEval: false, proposed: false })}`;
 }
 
 function GradingEditor({
@@ -36,6 +39,10 @@ function GradingEditor({
   restoreDraft: boolean;
 }) {
   const viewer = useViewer();
+  const [{ data: review }] = useQuery({ query: ReviewSettingsQuery, variables: { id: dataset.id }, requestPolicy: 'cache-and-network' });
+  const [{ data: trustData }] = useQuery({ query: JudgeTrustQuery, variables: { id: dataset.id }, requestPolicy: 'cache-and-network' });
+  const trust = trustData?.dataset.judgeTrust ?? null;
+  const criterionTrust = new Map<string, CriterionTrustFieldsFragment>((trust?.criteria ?? []).map((row) => [row.criterionId, row]));
   const state = useGradingEditor({ datasetId: dataset.id, latestVersion: dataset.latestVersion, scoring, restoreDraft });
   const [added, setAdded] = useState<ModelConnectionFieldsFragment[]>([]);
   const { form, coverage } = state;
@@ -116,6 +123,8 @@ function GradingEditor({
           connections={allConnections}
           canAddModel={canAddModel}
           onConnectionAdded={addConnection}
+          trust={trust}
+          criterionTrust={criterionTrust}
         />
         <StructuredCard
           form={form}
@@ -127,17 +136,17 @@ function GradingEditor({
           canAddModel={canAddModel}
           onConnectionAdded={addConnection}
         />
+        <GeneratorModelCard datasetId={dataset.id} connections={allConnections} disabled={readOnly} canAddModel={canAddModel} onConnectionAdded={addConnection} />
+        {review && <ReviewSettingsCard datasetId={dataset.id} settings={review.dataset.reviewSettings} disabled={readOnly} />}
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Once grading is set up, test an agent on this dataset from Results.
+            Once grading is set up, test an agent on this dataset: Results → Test runs estimates the cost, then runs every case.
           </Text>
-          <Tooltip label="Arrives with a later release">
-            <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />} data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
-              Test an agent
-            </Button>
-          </Tooltip>
+          <Button component={Link} to={resultsSearch({ startEval: true })} variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+            Test an agent
+          </Button>
         </Group>
       </Paper>
       {!readOnly && <SaveBar dirty={state.dirty} saving={state.saving} canSave={state.canSave} onSave={() => void state.save()} onDiscard={state.discard} />}

@@ -8,8 +8,10 @@ export interface GrantShown {
   doesNothing: boolean;
 }
 
-/** The two levels sharing offers; `use` is no longer offered (spec: Access). */
-export const OFFERED_LEVELS: { value: 'READ' | 'EDIT'; label: string }[] = [
+/** The levels sharing offers: every level of the schema but `use`, no longer offered (spec: Access). */
+export type OfferedLevel = Exclude<GrantLevel, 'USE'>;
+
+export const OFFERED_LEVELS: { value: OfferedLevel; label: string }[] = [
   { value: 'READ', label: 'Can read' },
   { value: 'EDIT', label: 'Can edit' },
 ];
@@ -30,7 +32,7 @@ export function GrantRow({
   canChange: boolean;
   busy: boolean;
   legacyUseExplanation: string;
-  onLevel: (level: 'READ' | 'EDIT') => void;
+  onLevel: (level: OfferedLevel) => void;
   onRemove: () => void;
 }) {
   const who = grant.user.name || grant.user.email;
@@ -65,7 +67,7 @@ export function GrantRow({
             value={grant.level}
             allowDeselect={false}
             disabled={busy}
-            onChange={(value) => value && value !== grant.level && onLevel(value as 'READ' | 'EDIT')}
+            onChange={(value) => value && value !== grant.level && onLevel(value as OfferedLevel)}
             w={130}
             size="xs"
           />

@@ -4,7 +4,7 @@ import { type ApiProblem, type ErrorLike, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import type { Visibility } from '../gql/graphql';
 import { useViewer } from '../session/SessionProvider';
-import { GrantRow, type GrantShown, OFFERED_LEVELS } from './GrantRow';
+import { GrantRow, type GrantShown, OFFERED_LEVELS, type OfferedLevel } from './GrantRow';
 
 /** What a shared resource's access looks like as the API reads it. */
 export interface SharingState {
@@ -39,7 +39,7 @@ export interface SharingControls {
   loading: boolean;
   loadError: ErrorLike | undefined;
   setVisibility: (visibility: Visibility) => Promise<Outcome>;
-  share: (userId: string, level: 'READ' | 'EDIT') => Promise<Outcome>;
+  share: (userId: string, level: OfferedLevel) => Promise<Outcome>;
   revoke: (userId: string) => Promise<Outcome>;
   reload: () => void;
 }
@@ -66,7 +66,7 @@ export function SharingDialog({
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [memberId, setMemberId] = useState<string | null>(null);
-  const [level, setLevel] = useState<'READ' | 'EDIT'>('READ');
+  const [level, setLevel] = useState<OfferedLevel>('READ');
 
   const run = async (action: () => Promise<Outcome>) => {
     setBusy(true);
@@ -160,7 +160,7 @@ export function SharingDialog({
                   data={OFFERED_LEVELS}
                   value={level}
                   allowDeselect={false}
-                  onChange={(value) => value && setLevel(value as 'READ' | 'EDIT')}
+                  onChange={(value) => value && setLevel(value as OfferedLevel)}
                   w={140}
                 />
                 <Button

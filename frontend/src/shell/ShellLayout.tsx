@@ -5,7 +5,7 @@ import { useViewer } from '../session/SessionProvider';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { ConnectionCheck } from './ConnectionCheck';
-import { NAVIGATION } from './navigation';
+import { navigationFor } from './navigation';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import classes from './Shell.module.css';
 import { useGuardedSessionActions } from './useGuardedSessionActions';
@@ -51,7 +51,7 @@ export function ShellLayout() {
       <AppShell.Navbar className={classes.navbar} aria-label="Main">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap="md">
-            {NAVIGATION.map((group, index) => (
+            {navigationFor(viewer.permissions).map((group, index) => (
               <Stack gap={2} key={group.heading ?? index}>
                 {group.heading && (
                   <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={4}>

@@ -113,6 +113,14 @@ describe('describePrompt', () => {
     );
   });
 
+  it('says why choices that are acted on, not saved, have no Save', () => {
+    const choices: RegisteredEditor = { id: 'eval-run-choices', label: 'The eval run’s choices', dirty: true, canSave: false, unsavable: 'Choices for a run are not kept: start it, or discard them.' };
+    expect(describePrompt({ kind: 'navigation', editors: [choices], choices: ['discard', 'stay'] }).body).toBe(
+      'The eval run’s choices has changes that are not saved. Choices for a run are not kept: start it, or discard them.',
+    );
+    expect(describePrompt({ kind: 'navigation', editors: [choices, grading], choices: ['discard', 'stay'] }).body).toMatch(/It cannot be saved as it stands/);
+  });
+
   it('says when saving makes no version, as for Grading and the dataset’s details', () => {
     const settings = { ...grading, canSave: true, createsVersion: false };
     expect(describePrompt({ kind: 'navigation', editors: [settings], choices: ['save', 'discard', 'stay'] }).body).toBe(

@@ -29,6 +29,8 @@ export interface RegisteredEditor {
   createsVersion?: boolean;
   /** What saving does, as a sentence, for an editor outside a dataset ("Saving creates version 4 of the agent."); overrides `createsVersion`. */
   saveEffect?: string;
+  /** For choices that are acted on rather than saved (an eval run's): why nothing can be saved, as a sentence. */
+  unsavable?: string;
 }
 
 export interface ExitAttempt {
@@ -127,6 +129,8 @@ export function describePrompt(prompt: ExitPrompt): { heading: string; body: str
       ? []
       : [ofDatasets.some((editor) => editor.createsVersion !== false) ? 'Saving creates a new version of the dataset.' : 'Saving creates no new version: no case changes.'];
   const effects = [...new Set([...prompt.editors.flatMap((editor) => (editor.saveEffect === undefined ? [] : [editor.saveEffect])), ...datasetEffect])];
-  const saving = !prompt.choices.includes('save') ? 'It cannot be saved as it stands: go back to finish it, or discard it.' : effects.join(' ');
+  const unsavable = prompt.editors.flatMap((editor) => (editor.unsavable === undefined ? [] : [editor.unsavable]));
+  const cannotSave = unsavable.length === prompt.editors.length ? [...new Set(unsavable)].join(' ') : 'It cannot be saved as it stands: go back to finish it, or discard it.';
+  const saving = !prompt.choices.includes('save') ? cannotSave : effects.join(' ');
   return { heading: HEADINGS[prompt.kind], body: `${what} ${labels.length === 1 ? 'has' : 'have'} changes that are not saved. ${saving}` };
 }

@@ -20,6 +20,8 @@ export interface UnsavedChangesOptions {
   createsVersion?: boolean;
   /** What saving does, for an editor outside a dataset: "Saving creates a new version of the agent." */
   saveEffect?: string;
+  /** For choices that are acted on rather than saved: why there is no Save (`canSave` false). */
+  unsavable?: string;
 }
 
 /**
@@ -54,6 +56,9 @@ export function useUnsavedChanges(options: UnsavedChangesOptions): { confirmClos
       },
       get saveEffect() {
         return latest.current.saveEffect;
+      },
+      get unsavable() {
+        return latest.current.unsavable;
       },
       save: () => latest.current.save(),
       discard: () => latest.current.discard(),

@@ -1,6 +1,7 @@
 """Targets for the access tests: datasets a role owns, sees, is granted, or cannot see."""
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from itertools import count
 from typing import Any
 
 import httpx
@@ -10,6 +11,8 @@ from sqlalchemy import text
 from casebook.services.identity.members import create_organization_with_owner
 from tests.integration.access.operations import Subject
 from tests.integration.access.spec_table import Target
+from tests.integration.activity.helpers import conversation, record, turn_pair
+from tests.integration.agents.helpers import webhook_agent
 from tests.integration.conftest import PASSWORD
 from tests.integration.datasets.helpers import add_case, create_dataset
 from tests.support.graphql_client import Api
@@ -54,6 +57,22 @@ async def other_curator(app: Any, sessionmaker: Any) -> AsyncIterator[Api]:
         yield api
 
 
+_runs = count(1)
+
+
+async def _started_eval_run(curator: Api, dataset_id: str, agent_id: str) -> str:
+    given = {"datasetId": dataset_id, "agentIds": [agent_id]}
+    estimated = await curator(
+        "mutation($i: EvalRunInput!) { estimateEvalRun(input: $i) { confirmation } }", {"i": given}
+    )
+    started = await curator(
+        "mutation($i: EvalRunInput!, $c: String!) { startEvalRun(input: $i, confirmation: $c) "
+        "{ id } }",
+        {"i": given, "c": estimated["estimateEvalRun"]["confirmation"]},
+    )
+    return str(started["startEvalRun"]["id"])
+
+
 SubjectFactory = Callable[[Target, Api], Awaitable[Subject]]
 
 
@@ -61,6 +80,15 @@ SubjectFactory = Callable[[Target, Api], Awaitable[Subject]]
 async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> SubjectFactory:
     """A fresh target dataset with two cases and a score, set up by its curator."""
     bystanders: dict[int, str] = {}
+    agents: list[str] = []
+
+    async def own_run(actor: Api, actor_id: str) -> str:
+        """A reply in the actor's own conversation, recorded in the actor's organization."""
+        if not agents:
+            agents.append((await webhook_agent(owner, "https://a.example.com"))["agent"]["id"])
+        turns = turn_pair(1, "Where is my parcel?", "On its way.")
+        given = conversation(f"own-{next(_runs)}", agents[0], turns, member_id=actor_id)
+        return str((await record(owner, given))[0]["turns"][1]["runId"])
 
     async def make(target: Target, actor: Api) -> Subject:
         curator = other_curator if target is Target.OTHER_ORGANIZATION else owner
@@ -101,6 +129,9 @@ async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> Subj
                     text("UPDATE datasets SET owner_user_id = :u WHERE id = :d"),
                     {"u": db_id(actor_id), "d": db_id(dataset_id)},
                 )
+        agent = await webhook_agent(curator, "https://evals.example.com", name="Eval bot")
+        agent_id = str(agent["agent"]["id"])
+        eval_run_id = await _started_eval_run(curator, dataset_id, agent_id)
         return Subject(
             api=actor,
             curator=curator,
@@ -109,6 +140,9 @@ async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> Subj
             spare_case_id=spare["case"]["id"],
             score_id=score["scoreAnswer"]["score"]["id"],
             bystander_id=bystanders[id(curator)],
+            own_run_id=await own_run(actor, actor_id),
+            agent_id=agent_id,
+            eval_run_id=eval_run_id,
         )
 
     return make

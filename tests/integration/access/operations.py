@@ -28,6 +28,13 @@ class Subject:
     spare_case_id: str
     score_id: str
     bystander_id: str
+    # A reply in the actor's own conversation (recorded in the actor's organization), so
+    # reading the run never decides the outcome: the dataset does.
+    own_run_id: str
+    # An agent of the curator's organization every role that runs agents may run, and an
+    # eval run the curator started over the dataset with it.
+    agent_id: str = ""
+    eval_run_id: str = ""
 
 
 def outcome(body: dict[str, Any]) -> str:
@@ -116,6 +123,11 @@ async def list_grants(s: Subject) -> str:
     return await _gql(s, query, d=s.dataset_id)
 
 
+async def read_coverage(s: Subject) -> str:
+    query = "query($d: ID!) { dataset(id: $d) { coverage { cases byTag { tag } gaps { tag } } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
 async def read_scoring(s: Subject) -> str:
     query = "query($d: ID!) { dataset(id: $d) { scoring { checks { mustPass } } } }"
     return await _gql(s, query, d=s.dataset_id)
@@ -135,6 +147,82 @@ async def read_score(s: Subject) -> str:
 async def read_repetitions(s: Subject) -> str:
     query = 'query($d: ID!) { dataset(id: $d) { repetitions(runKey: "ci-1") { runKey } } }'
     return await _gql(s, query, d=s.dataset_id)
+
+
+async def read_review_answers(s: Subject) -> str:
+    query = """query($d: ID!) { dataset(id: $d) { reviewAnswers { totalCount
+      edges { node { finalOutcome review { state } } } } reviewAgentNames } }"""
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def read_review_queue(s: Subject) -> str:
+    query = """query($d: ID!) { dataset(id: $d) { reviewQueue { totalCount }
+      reviewCounts { waiting } reviewSettings { reviewByPerson } } }"""
+    return await _gql(s, query, d=s.dataset_id)
+
+
+_SEND = """mutation($i: SendToReviewInput!) { sendToReview(input: $i) { queued { id } } }"""
+_DECIDE = """mutation($i: DecideReviewInput!) { decideReview(input: $i) { score { id } } }"""
+
+
+async def find_waiting_for_review(s: Subject) -> str:
+    """The Waiting for review card lists the dataset once its curator sent a score."""
+    await s.curator(_SEND, {"i": {"datasetId": s.dataset_id, "scoreIds": [s.score_id]}})
+    data = await s.api("{ reviewQueueSummary { datasets { dataset { id } } } }")
+    listed = {row["dataset"]["id"] for row in data["reviewQueueSummary"]["datasets"]}
+    return OK if s.dataset_id in listed else "NOT_FOUND"
+
+
+async def send_to_review(s: Subject) -> str:
+    return await _gql(s, _SEND, i={"datasetId": s.dataset_id, "scoreIds": [s.score_id]})
+
+
+async def withdraw_from_review(s: Subject) -> str:
+    query = """mutation($i: WithdrawFromReviewInput!) { withdrawFromReview(input: $i) {
+      withdrawn { id } } }"""
+    return await _gql(s, query, i={"datasetId": s.dataset_id, "scoreIds": [s.score_id]})
+
+
+async def decide_review(s: Subject) -> str:
+    return await _gql(s, _DECIDE, i={"scoreId": s.score_id, "outcome": "PASS", "note": "ok"})
+
+
+async def undo_review_decision(s: Subject) -> str:
+    await s.curator(_DECIDE, {"i": {"scoreId": s.score_id, "outcome": "FAIL"}})
+    query = "mutation($s: ID!) { undoReviewDecision(scoreId: $s) { queued } }"
+    return await _gql(s, query, s=s.score_id)
+
+
+async def withdraw_review_decision(s: Subject) -> str:
+    await s.curator(_DECIDE, {"i": {"scoreId": s.score_id, "outcome": "FAIL"}})
+    query = "mutation($s: ID!) { withdrawReviewDecision(scoreId: $s) { queued } }"
+    return await _gql(s, query, s=s.score_id)
+
+
+async def update_review_settings(s: Subject) -> str:
+    query = """mutation($i: ReviewSettingsInput!) { updateReviewSettings(input: $i) {
+      settings { reviewByPerson } } }"""
+    return await _gql(s, query, i={"datasetId": s.dataset_id, "reviewByPerson": "NOTHING"})
+
+
+async def read_judge_trust(s: Subject) -> str:
+    query = "query($d: ID!) { dataset(id: $d) { judgeTrust { verdict { decided kappa } } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def make_criterion_from_note(s: Subject) -> str:
+    """Words given, so reading the note (grading evidence) is not what is asked."""
+    await s.curator(_DECIDE, {"i": {"scoreId": s.score_id, "outcome": "FAIL"}})
+    query = """mutation($i: CriterionFromNoteInput!) { makeCriterionFromNote(input: $i) {
+      criterionId } }"""
+    given = {"scoreId": s.score_id, "scope": "EVERY_CASE", "text": "Is it polite?"}
+    return await _gql(s, query, i=given)
+
+
+async def score_ungraded_again(s: Subject) -> str:
+    query = """mutation($i: ScoreUngradedAgainInput!) { scoreUngradedAgain(input: $i) {
+      scoreCount } }"""
+    return await _gql(s, query, i={"datasetId": s.dataset_id})
 
 
 async def add_case(s: Subject) -> str:
@@ -217,6 +305,21 @@ async def score_again(s: Subject) -> str:
     return await _gql(s, query, d=s.dataset_id, s=[s.score_id])
 
 
+async def add_case_from_reply(s: Subject) -> str:
+    query = """mutation($i: AddCaseFromMessageInput!) {
+      addCaseFromMessage(input: $i) { version } }"""
+    return await _gql(s, query, i={"runId": s.own_run_id, "datasetId": s.dataset_id})
+
+
+async def score_run_against_it(s: Subject) -> str:
+    query = "mutation($i: ScoreRunInput!) { scoreRun(input: $i) { score { id } } }"
+    return await _gql(
+        s,
+        query,
+        i={"runId": s.own_run_id, "datasetId": s.dataset_id, "caseId": s.case_id},
+    )
+
+
 async def remove_case(s: Subject) -> str:
     query = "mutation($c: ID!) { removeCase(id: $c) { version } }"
     return await _gql(s, query, c=s.spare_case_id)
@@ -228,7 +331,61 @@ async def delete_dataset(s: Subject) -> str:
     )
 
 
+def _eval_input(s: Subject) -> dict[str, Any]:
+    return {"datasetId": s.dataset_id, "agentIds": [s.agent_id]}
+
+
+async def estimate_eval_run(s: Subject) -> str:
+    query = "mutation($i: EvalRunInput!) { estimateEvalRun(input: $i) { answers } }"
+    return await _gql(s, query, i=_eval_input(s))
+
+
+async def start_eval_run(s: Subject) -> str:
+    estimated = await s.api.raw(
+        "mutation($i: EvalRunInput!) { estimateEvalRun(input: $i) { confirmation } }",
+        {"i": _eval_input(s)},
+    )
+    if estimated.get("errors"):
+        return outcome(estimated)
+    confirmation = estimated["data"]["estimateEvalRun"]["confirmation"]
+    query = "mutation($i: EvalRunInput!, $c: String!) { startEvalRun(input: $i, confirmation: $c) { id } }"
+    return await _gql(s, query, i=_eval_input(s), c=confirmation)
+
+
+async def read_eval_run(s: Subject) -> str:
+    query = "query($id: ID!) { evalRun(id: $id) { id status progress { total } } }"
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def read_eval_results(s: Subject) -> str:
+    query = """query($id: ID!) { evalRun(id: $id) {
+      summary { agents { passRate } } results { totalCount } comparison { comparedCases } } }"""
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def list_review_candidates(s: Subject) -> str:
+    query = "query($id: ID!) { evalRunReviewCandidates(id: $id) { id } }"
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def list_eval_runs(s: Subject) -> str:
+    query = "query($d: ID!) { evalRuns(datasetId: $d) { edges { node { id } } } }"
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def cancel_eval_run(s: Subject) -> str:
+    query = "mutation($id: ID!) { cancelEvalRun(id: $id) { status } }"
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def choose_generator_model(s: Subject) -> str:
+    query = """mutation($d: ID!) { setGeneratorModel(datasetId: $d, modelConnectionId: null,
+      model: null) { dataset { id } } }"""
+    return await _gql(s, query, d=s.dataset_id)
+
+
 VIEW = Needs("datasets:view")
+READ_RUNS = Needs("datasets:view", reads_runs=True)
 EDIT = Needs("datasets:edit")
 RUN = Needs("datasets:run", reads_runs=True)
 
@@ -247,9 +404,22 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("export as a download", VIEW, export_download),
     ("list its grants", VIEW, list_grants),
     ("read its scoring", VIEW, read_scoring),
+    ("read its coverage", VIEW, read_coverage),
     ("list its scores", VIEW, list_scores),
     ("read a score", VIEW, read_score),
     ("read repetitions", VIEW, read_repetitions),
+    ("read an eval run", READ_RUNS, read_eval_run),
+    ("read an eval run's results", READ_RUNS, read_eval_results),
+    ("list an eval run's review candidates", READ_RUNS, list_review_candidates),
+    ("list its eval runs", READ_RUNS, list_eval_runs),
+    ("read its review answers", VIEW, read_review_answers),
+    ("read its review queue", VIEW, read_review_queue),
+    ("find it waiting for review", VIEW, find_waiting_for_review),
+    ("read its judge trust", VIEW, read_judge_trust),
+    ("estimate an eval run", RUN, estimate_eval_run),
+    ("start an eval run", RUN, start_eval_run),
+    ("cancel an eval run", RUN, cancel_eval_run),
+    ("choose its generator's model", EDIT, choose_generator_model),
     ("add a case", EDIT, add_case),
     ("edit a case", EDIT, edit_case),
     ("import cases", EDIT, import_cases),
@@ -259,8 +429,18 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("revoke a grant", EDIT, revoke_grant),
     ("update its scoring", EDIT, update_scoring),
     ("add a default check", EDIT, add_default_check),
+    ("send a score to review", EDIT, send_to_review),
+    ("withdraw a score from review", EDIT, withdraw_from_review),
+    ("decide a score", EDIT, decide_review),
+    ("undo a review decision", EDIT, undo_review_decision),
+    ("withdraw a review decision", EDIT, withdraw_review_decision),
+    ("change its review settings", EDIT, update_review_settings),
+    ("make a note a criterion", EDIT, make_criterion_from_note),
+    ("score its ungraded answers again", RUN, score_ungraded_again),
     ("score an answer", RUN, score_answer),
     ("score again", RUN, score_again),
+    ("score a run against it", RUN, score_run_against_it),
+    ("add a case from a reply", EDIT, add_case_from_reply),
     ("remove a case", EDIT, remove_case),
     ("delete it", EDIT, delete_dataset),
 ]

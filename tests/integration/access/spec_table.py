@@ -38,6 +38,9 @@ TABLE: dict[str, dict[Role, str | None]] = {
     "agents:view": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: "shared"},
     "agents:edit": {OW: "all", A: "all", B: "shared", OP: None, M: "own", V: None},
     "agents:run": {OW: "all", A: "all", B: "all", OP: "all", M: "shared", V: None},
+    # Administration of the organization: members, the audit log, and personal data -
+    # erasing a person, a person's data export, conversation retention.
+    "organization:manage": {OW: "all", A: "all", B: None, OP: None, M: None, V: None},
 }
 READS_RUNS = {OW, A, B, OP}
 GRANT_LEVEL_GIVES = {"read": {"view"}, "edit": {"view", "edit"}, "use": set()}

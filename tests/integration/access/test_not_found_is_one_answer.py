@@ -20,6 +20,14 @@ from casebook.domain.access.catalog import Role
 from casebook.graphql.ids import encode_id
 from casebook.graphql.schema import schema
 from tests.integration.access.conftest import SubjectFactory
+from tests.integration.access.generation_probes import GENERATION_PROBES, generation_of
+from tests.integration.access.knowledge_probes import (
+    KNOWLEDGE_NODE_TYPES,
+    KNOWLEDGE_PROBES,
+    UPLOADS,
+    knowledge_of,
+    post_upload,
+)
 from tests.integration.access.spec_table import Target
 from tests.integration.conftest import PASSWORD, MemberFactory
 from tests.support.graphql_client import Api
@@ -44,6 +52,11 @@ class Ids:
     conversation: str
     message: str
     run: str
+    eval_run: str = ""
+    knowledge_base: str = ""
+    knowledge_document: str = ""
+    generation: str = ""
+    proposed_case: str = ""
     email: str = ""  # the actor's own, for signing in with its right password
 
 
@@ -66,11 +79,85 @@ def never(email: str = "") -> Ids:
         conversation=gid("Conversation"),
         message=gid("Message"),
         run=gid("Run"),
+        eval_run=gid("EvalRun"),
+        knowledge_base=gid("KnowledgeBase"),
+        knowledge_document=gid("KnowledgeDocument"),
+        generation=gid("Generation"),
+        proposed_case=gid("ProposedCase"),
         email=email,
     )
 
 
 Probe = tuple[str, Callable[[Ids], dict[str, Any]]]
+
+EVAL_PROBES: dict[str, Probe] = {
+    "evalRun": ("query($a: ID!) { evalRun(id: $a) { id } }", lambda i: {"a": i.eval_run}),
+    "evalRuns": (
+        "query($a: ID!) { evalRuns(datasetId: $a) { edges { node { id } } } }",
+        lambda i: {"a": i.dataset},
+    ),
+    "estimateEvalRun": (
+        "mutation($d: ID!, $a: ID!) { estimateEvalRun(input: {datasetId: $d, agentIds: [$a]}) "
+        "{ answers } }",
+        lambda i: {"d": i.dataset, "a": i.agent},
+    ),
+    "startEvalRun": (
+        "mutation($d: ID!, $a: ID!) { startEvalRun(input: {datasetId: $d, agentIds: [$a]}, "
+        'confirmation: "x") { id } }',
+        lambda i: {"d": i.dataset, "a": i.agent},
+    ),
+    "cancelEvalRun": (
+        "mutation($a: ID!) { cancelEvalRun(id: $a) { id } }",
+        lambda i: {"a": i.eval_run},
+    ),
+    "evalRunReviewCandidates": (
+        "query($a: ID!) { evalRunReviewCandidates(id: $a) { id } }",
+        lambda i: {"a": i.eval_run},
+    ),
+}
+
+REVIEW_PROBES: dict[str, Probe] = {
+    "sendToReview": (
+        "mutation($d: ID!, $s: ID!) { sendToReview(input: {datasetId: $d, scoreIds: [$s]}) "
+        "{ queued { id } } }",
+        lambda i: {"d": i.dataset, "s": i.score},
+    ),
+    "withdrawFromReview": (
+        "mutation($d: ID!, $s: ID!) { withdrawFromReview(input: {datasetId: $d, "
+        "scoreIds: [$s]}) { withdrawn { id } } }",
+        lambda i: {"d": i.dataset, "s": i.score},
+    ),
+    "withdrawWaiting": (
+        "mutation($d: ID!) { withdrawWaiting(input: {datasetId: $d}) { withdrawn { id } } }",
+        lambda i: {"d": i.dataset},
+    ),
+    "decideReview": (
+        "mutation($s: ID!) { decideReview(input: {scoreId: $s, outcome: PASS}) { score { id } } }",
+        lambda i: {"s": i.score},
+    ),
+    "undoReviewDecision": (
+        "mutation($s: ID!) { undoReviewDecision(scoreId: $s) { queued } }",
+        lambda i: {"s": i.score},
+    ),
+    "withdrawReviewDecision": (
+        "mutation($s: ID!) { withdrawReviewDecision(scoreId: $s) { queued } }",
+        lambda i: {"s": i.score},
+    ),
+    "makeCriterionFromNote": (
+        "mutation($s: ID!) { makeCriterionFromNote(input: {scoreId: $s, scope: THIS_CASE, "
+        'text: "Polite?"}) { version } }',
+        lambda i: {"s": i.score},
+    ),
+    "scoreUngradedAgain": (
+        "mutation($d: ID!) { scoreUngradedAgain(input: {datasetId: $d}) { scoreCount } }",
+        lambda i: {"d": i.dataset},
+    ),
+    "updateReviewSettings": (
+        "mutation($d: ID!) { updateReviewSettings(input: {datasetId: $d, "
+        "reviewByPerson: EVERY}) { settings { reviewByPerson } } }",
+        lambda i: {"d": i.dataset},
+    ),
+}
 
 _WEBHOOK = '{url: "https://a.example.com", tools: []}'
 AGENT_PROBES: dict[str, Probe] = {
@@ -308,6 +395,18 @@ PROBES: dict[str, Probe] = {
     ),
     **AGENT_PROBES,
     **ACTIVITY_PROBES,
+    **EVAL_PROBES,
+    "erasePerson": (
+        "mutation($u: ID!) { erasePerson(input: {memberId: $u}) { job { id } } }",
+        lambda i: {"u": i.user},
+    ),
+    "personDataExport": (
+        "query($u: ID!) { personDataExport(person: {memberId: $u}) { filename } }",
+        lambda i: {"u": i.user},
+    ),
+    **REVIEW_PROBES,
+    **KNOWLEDGE_PROBES,
+    **GENERATION_PROBES,
 }
 # Answered as null for an id one may not see, as for one that never existed.
 NODE_TYPES = {
@@ -325,9 +424,19 @@ NODE_TYPES = {
     "Conversation": lambda i: i.conversation,
     "Message": lambda i: i.message,
     "Run": lambda i: i.run,
+    "EvalRun": lambda i: i.eval_run,
+    **KNOWLEDGE_NODE_TYPES,
 }
 SUBSCRIPTIONS = {
     "jobProgress": ("subscription($a: ID!) { jobProgress(id: $a) { status } }", "job"),
+    "evalRunProgress": (
+        "subscription($a: ID!) { evalRunProgress(id: $a) { status } }",
+        "eval_run",
+    ),
+    "reviewQueueCounts": (
+        "subscription($a: ID!) { reviewQueueCounts(datasetId: $a) { waiting } }",
+        "dataset",
+    ),
 }
 
 
@@ -374,6 +483,8 @@ async def _answer(api: Api, name: str, ids: Ids) -> tuple[str | None, str | None
             files={"0": ("cases.jsonl", b'{"input": "Q?", "reference_answer": "A"}\n', "x")},
         )
         body = response.json()
+    elif name in UPLOADS:
+        body = await post_upload(api, query, variables(ids), name)
     else:
         body = await api.raw(query, variables(ids))
     errors = body.get("errors") or []
@@ -426,7 +537,11 @@ async def activity_of(
 
 @pytest.fixture
 async def hidden(
-    owner: Api, other_curator: Api, member_as: MemberFactory, subject_for: SubjectFactory
+    owner: Api,
+    other_curator: Api,
+    member_as: MemberFactory,
+    subject_for: SubjectFactory,
+    sessionmaker: Any,
 ) -> tuple[Api, Ids, Ids]:
     """An Admin of this organization, and another organization's resources of every type,
     and a Member, with a private dataset of this organization it may not see."""
@@ -453,7 +568,10 @@ async def hidden(
         job=job["ping"]["job"]["id"],
         model_connection=connection["addModelConnection"]["connection"]["id"],
         audit_entry=audit["auditLog"]["edges"][0]["node"]["id"],
+        eval_run=elsewhere.eval_run_id,
         **theirs,
+        **await knowledge_of(other_curator, private=False),
+        **await generation_of(sessionmaker, elsewhere.dataset_id),
     )
     member = await member_as(Role.MEMBER)
     private = await subject_for(Target.PRIVATE, member)
@@ -464,6 +582,8 @@ async def hidden(
             "case": private.case_id,
             "score": private.score_id,
             **await activity_of(owner, None, private=True),
+            **await knowledge_of(owner, private=True),
+            **await generation_of(sessionmaker, private.dataset_id),
         }
     )
     return admin, other, same_org, member  # type: ignore[return-value]
@@ -500,9 +620,9 @@ async def test_a_subscription_to_an_id_one_may_not_see_answers_as_one_that_never
             email = (await admin("{ viewer { user { email } } }"))["viewer"]["user"]["email"]
             await signed_in.login(email, PASSWORD)
             cookie = f"casebook_session={client.cookies['casebook_session']}"
-        answers = []
+        answers: dict[str, list[dict[str, Any]]] = {name: [] for name in SUBSCRIPTIONS}
         for ids in (other, never()):
-            for _, (query, kind) in SUBSCRIPTIONS.items():
+            for name, (query, kind) in SUBSCRIPTIONS.items():
                 async with websockets.connect(
                     f"ws://{host}/graphql",
                     subprotocols=["graphql-transport-ws"],
@@ -513,7 +633,7 @@ async def test_a_subscription_to_an_id_one_may_not_see_answers_as_one_that_never
                     variables = {"a": getattr(ids, kind)}
                     payload = {"query": query, "variables": variables}
                     await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
-                    answers.append(json.loads(await ws.recv()))
-    seen, missing = answers
-    assert seen == missing
-    assert seen["payload"]["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+                    answers[name].append(json.loads(await ws.recv()))
+    for name, (seen, missing) in answers.items():
+        assert seen == missing, name
+        assert seen["payload"]["errors"][0]["extensions"]["code"] == "NOT_FOUND", name

@@ -18,9 +18,18 @@ from casebook.db.models.datasets import (
     OrganizationUsage,
     VersionChange,
 )
-from casebook.db.models.grading import ModelBudget, ModelConnection, ModelUsage, Score
+from casebook.db.models.evals import EvalItem, EvalRun, EvalRunAgent, EvalRunCase
+from casebook.db.models.generation import Generation, ProposedCase
+from casebook.db.models.grading import (
+    ModelBudget,
+    ModelConnection,
+    ModelUsage,
+    ReviewDecision,
+    Score,
+)
 from casebook.db.models.identity import ApiKey, Membership, Organization, User, UserSession
 from casebook.db.models.jobs import Job
+from casebook.db.models.knowledge import KnowledgeBase, KnowledgeDocument, KnowledgePassage
 from casebook.db.models.sharing import ResourceGrant
 from casebook.db.models.structured import ReferenceEmbedding, StructuredResult
 
@@ -35,7 +44,15 @@ __all__ = [
     "Dataset",
     "DatasetCase",
     "DatasetVersion",
+    "EvalItem",
+    "EvalRun",
+    "EvalRunAgent",
+    "EvalRunCase",
+    "Generation",
     "Job",
+    "KnowledgeBase",
+    "KnowledgeDocument",
+    "KnowledgePassage",
     "Membership",
     "Message",
     "ModelBudget",
@@ -43,9 +60,11 @@ __all__ = [
     "ModelUsage",
     "Organization",
     "OrganizationUsage",
+    "ProposedCase",
     "Rating",
     "ReferenceEmbedding",
     "ResourceGrant",
+    "ReviewDecision",
     "Run",
     "RunStep",
     "Score",

@@ -59,6 +59,8 @@ class Conversation(SQLModel, table=True):
         ),
         Index("ix_conversations_org_owner", "organization_id", "owner_user_id", "id"),
         Index("ix_conversations_agent", "agent_id", "id"),
+        Index("ix_conversations_org_end_user", "organization_id", "end_user"),
+        Index("ix_conversations_org_updated", "organization_id", "updated_at"),
     )
 
     id: int | None = Field(default=None, sa_column=id_column())
@@ -203,6 +205,7 @@ class CaseAuthorship(SQLModel, table=True):
     __tablename__ = "case_authorship"
     __table_args__ = (
         Index("ix_case_authorship_question_user", "question_user_id"),
+        Index("ix_case_authorship_question_end_user", "organization_id", "question_end_user"),
         Index("ix_case_authorship_note_user", "note_user_id"),
         Index("ix_case_authorship_turn_users", "turn_user_ids", postgresql_using="gin"),
     )

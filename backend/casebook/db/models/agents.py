@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -38,7 +39,17 @@ def _user_column() -> Any:
 
 class Agent(SQLModel, table=True):
     __tablename__ = "agents"
-    __table_args__ = (Index("ix_agents_org_id", "organization_id", "id"),)
+    __table_args__ = (
+        Index("ix_agents_org_id", "organization_id", "id"),
+        # One system agent per role and organization (the case generator).
+        Index(
+            "ux_agents_org_system_role",
+            "organization_id",
+            "system_role",
+            unique=True,
+            postgresql_where=text("system_role IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(sa_column=_organization_column())
@@ -52,6 +63,8 @@ class Agent(SQLModel, table=True):
     )
     # A Fernet token of the HMAC secret a webhook agent's requests are signed with.
     webhook_secret_ciphertext: str | None = Field(default=None, sa_column=Column(Text))
+    # Set on an agent Casebook runs for itself ("generator"); NULL on every agent people make.
+    system_role: str | None = Field(default=None, sa_column=Column(String(20)))
     created_by_user_id: int | None = Field(default=None, sa_column=_user_column())
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
     updated_at: datetime | None = Field(default=None, sa_column=timestamp_column())

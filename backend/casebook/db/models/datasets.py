@@ -34,7 +34,14 @@ from casebook.db.models.base import created_at_column, id_column, jsonb_column, 
 
 class Dataset(SQLModel, table=True):
     __tablename__ = "datasets"
-    __table_args__ = (Index("ix_datasets_org_id", "organization_id", "id"),)
+    __table_args__ = (
+        Index("ix_datasets_org_id", "organization_id", "id"),
+        Index(
+            "ix_datasets_test_set_agent",
+            "test_set_agent_id",
+            postgresql_where=text("test_set_agent_id IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, sa_column=id_column())
     organization_id: int = Field(
@@ -52,6 +59,25 @@ class Dataset(SQLModel, table=True):
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )
     scoring: dict[str, Any] = Field(default_factory=dict, sa_column=jsonb_column())
+    # Review by a person (nothing, not_passed, every), and whether low-confidence verdicts
+    # are sent to review (spec: "Review"; issue 13, judge trust).
+    review_by_person: str = Field(
+        default="nothing",
+        sa_column=Column(String(20), nullable=False, server_default="nothing"),
+    )
+    review_low_confidence: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default="false")
+    )
+    # The case generator's model, chosen in Settings as the judge's is: a saved connection
+    # and one of its models (spec: "Helpers are code-defined").
+    generator_model_connection_id: str | None = Field(default=None, sa_column=Column(String(200)))
+    generator_model: str | None = Field(default=None, sa_column=Column(String(200)))
+    # Set on an agent's test set (spec: "An agent's test set"): the agent whose rated
+    # answers it is made from, so the next call adds to it rather than making another.
+    test_set_agent_id: int | None = Field(
+        default=None,
+        sa_column=Column(BigInteger, ForeignKey("agents.id", ondelete="SET NULL")),
+    )
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
     updated_at: datetime | None = Field(default=None, sa_column=timestamp_column())
 
@@ -82,6 +108,9 @@ class DatasetCase(SQLModel, table=True):
         default=None, sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))
     )
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
+    # Set when the person who asked its question was erased and its text replaced
+    # ("Anonymised after erasure"): eval runs leave it out until its curator rewrites it.
+    anonymised_at: datetime | None = Field(default=None, sa_column=timestamp_column())
 
 
 class CaseRevision(SQLModel, table=True):

@@ -11,7 +11,10 @@
   its repetition within a run (``run_key``), and what its structured result was
   computed from (the reference revision and the structured configuration hash)
   so that staleness is read by comparing them with the case and dataset now.
-  The structured breakdown is in ``structured_results`` (``db/models/structured.py``).
+  The structured breakdown is in ``structured_results`` (``db/models/structured.py``);
+  where it stands in review (waiting, decided) and its current decision's outcome;
+- ``review_decisions``: every review decision a person made on a score, the current one
+  and those withdrawn, undone or replaced.
 """
 
 from datetime import datetime
@@ -120,6 +123,26 @@ class Score(SQLModel, table=True):
             postgresql_where=text("source_run_id IS NOT NULL"),
         ),
         Index(
+            "ix_scores_eval_run",
+            "eval_run_id",
+            "id",
+            postgresql_where=text("eval_run_id IS NOT NULL"),
+        ),
+        # Per case and answering agent at most one score waits for review (spec: "Review").
+        Index(
+            "ux_scores_review_waiting",
+            "case_id",
+            "review_agent_key",
+            unique=True,
+            postgresql_where=text("review_state = 'waiting'"),
+        ),
+        Index(
+            "ix_scores_review_waiting_dataset",
+            "dataset_id",
+            "id",
+            postgresql_where=text("review_state = 'waiting'"),
+        ),
+        Index(
             "ux_scores_run_repetition",
             "dataset_id",
             "run_key",
@@ -196,3 +219,60 @@ class Score(SQLModel, table=True):
     # The run in Activity whose answer was graded (Score against a case); a plain id,
     # cleared when the run is removed - the score stays.
     source_run_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # The eval run that produced this score, and its work item; NULL for other scores.
+    eval_run_id: int | None = Field(
+        default=None,
+        sa_column=Column(BigInteger, ForeignKey("eval_runs.id", ondelete="SET NULL")),
+    )
+    eval_item_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # The answering agent when one is recorded (an eval run's agent, an Activity run's);
+    # a plain id, so a deleted agent is one nobody has access to. NULL for an answer given
+    # to scoreAnswer with a bare agent label.
+    agent_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # Review (spec: "Review"): not_queued, waiting or decided. ``decision`` is the current
+    # decision's outcome (its row is in ``review_decisions``); ``review_agent_key`` names
+    # the case's answering agent the queue keeps one waiting score for.
+    review_state: str = Field(
+        default="not_queued",
+        sa_column=Column(String(20), nullable=False, server_default="not_queued"),
+    )
+    review_agent_key: str | None = Field(default=None, sa_column=Column(String(240)))
+    review_sent_by: str | None = Field(default=None, sa_column=Column(String(30)))
+    review_waiting_since: datetime | None = Field(default=None, sa_column=timestamp_column())
+    decision: str | None = Field(default=None, sa_column=Column(String(10)))
+
+
+class ReviewDecision(SQLModel, table=True):
+    """A person's review decision on a score, kept after it ends (withdrawn, undone or
+    replaced by a later decision) so that undo can bring back the one it replaced."""
+
+    __tablename__ = "review_decisions"
+    __table_args__ = (
+        Index(
+            "ux_review_decisions_current",
+            "score_id",
+            unique=True,
+            postgresql_where=text("ended_at IS NULL"),
+        ),
+        Index("ix_review_decisions_dataset", "dataset_id", "id"),
+    )
+
+    id: int | None = Field(default=None, sa_column=id_column())
+    organization_id: int = Field(sa_column=_organization_column())
+    dataset_id: int = Field(
+        sa_column=Column(BigInteger, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False)
+    )
+    score_id: int = Field(
+        sa_column=Column(BigInteger, ForeignKey("scores.id", ondelete="CASCADE"), nullable=False)
+    )
+    outcome: str = Field(sa_column=Column(String(10), nullable=False))
+    note: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    decided_by_user_id: int | None = Field(default=None, sa_column=_user_column())
+    decided_at: datetime | None = Field(default=None, sa_column=created_at_column())
+    # The decision this one took the place of (still the score's then).
+    replaces_id: int | None = Field(
+        default=None,
+        sa_column=Column(BigInteger, ForeignKey("review_decisions.id", ondelete="SET NULL")),
+    )
+    ended_at: datetime | None = Field(default=None, sa_column=timestamp_column())
+    ended_how: str | None = Field(default=None, sa_column=Column(String(20)))

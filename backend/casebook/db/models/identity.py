@@ -3,7 +3,16 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 from casebook.db.models.base import created_at_column, id_column, jsonb_column, timestamp_column
@@ -17,6 +26,10 @@ class Organization(SQLModel, table=True):
     # The structured scorer's embedding model for datasets that name none (a model choice
     # as the dataset's setting stores it); None: the organization has none.
     default_embedding_model: Any = Field(default=None, sa_column=jsonb_column(nullable=True))
+    # Conversations untouched this many days are deleted (spec: Personal data); None: kept.
+    conversation_retention_days: int | None = Field(
+        default=None, sa_column=Column(Integer, nullable=True)
+    )
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
 
 

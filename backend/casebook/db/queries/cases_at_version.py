@@ -61,6 +61,8 @@ class CaseRow:
     case_created_at: Any
     revision_created_at: Any
     changed_in_version: int
+    # Set when the person who asked it was erased ("Anonymised after erasure").
+    anonymised_at: Any = None
 
 
 def _row_columns(latest: Any) -> list[Any]:
@@ -78,6 +80,7 @@ def _row_columns(latest: Any) -> list[Any]:
         _cases.created_at.label("case_created_at"),
         _revisions.created_at.label("revision_created_at"),
         latest.c.version.label("changed_in_version"),
+        _cases.anonymised_at,
     ]
 
 
@@ -206,21 +209,16 @@ CaseKey = tuple[int, int | None]
 @dataclass(frozen=True)
 class KeyedCase:
     """A case asked for at a version (None: its dataset's newest); ``row`` is None when the
-    version does not hold it (not added yet, or removed). ``also`` holds what the caller
-    asked to read of the case's dataset beside it."""
+    version does not hold it (not added yet, or removed)."""
 
     dataset_id: int
     version: int
     row: CaseRow | None
-    also: tuple[Any, ...] = ()
 
 
-async def cases_at_keys(
-    session: AsyncSession, keys: Sequence[CaseKey], *, also: Sequence[Any] = ()
-) -> dict[CaseKey, KeyedCase]:
+async def cases_at_keys(session: AsyncSession, keys: Sequence[CaseKey]) -> dict[CaseKey, KeyedCase]:
     """Each (case id, version) asked for, in one statement; a case that does not exist is
-    left out. Access is the caller's to decide, on each case's dataset: ``also`` reads
-    columns or entities of the ``datasets`` row (joined) in the same statement."""
+    left out. Access is the caller's to decide, on each case's dataset."""
     if not keys:
         return {}
     asked = list(dict.fromkeys(keys))
@@ -263,7 +261,7 @@ async def cases_at_keys(
             _cases.created_at.label("case_created_at"),
             _revisions.created_at.label("revision_created_at"),
             change.c.version.label("changed_in_version"),
-            *also,
+            _cases.anonymised_at,
         )
         .select_from(wanted)
         .join(DatasetCase.__table__, _cases.id == wanted.c.case_id)  # type: ignore[attr-defined]
@@ -272,9 +270,9 @@ async def cases_at_keys(
         .outerjoin(CaseRevision.__table__, _revisions.id == change.c.revision_id)  # type: ignore[attr-defined]
     )
     found: dict[CaseKey, KeyedCase] = {}
-    width = len(CaseRow.__dataclass_fields__) - 1
     for row in await session.execute(query):
         case_id, asked, dataset_id, at_version, held, *rest = row
-        case_row = CaseRow(case_id, *rest[:width]) if held else None
-        found[(case_id, asked)] = KeyedCase(dataset_id, at_version, case_row, tuple(rest[width:]))
+        found[(case_id, asked)] = KeyedCase(
+            dataset_id, at_version, CaseRow(case_id, *rest) if held else None
+        )
     return found

@@ -28,10 +28,23 @@ from casebook.graphql.loaders.dataset_abilities import (
     dataset_abilities_loader,
 )
 from casebook.graphql.loaders.datasets import DatasetLoader, dataset_loader
+from casebook.graphql.loaders.eval_results import EvalResultsLoader, eval_results_loader
+from casebook.graphql.loaders.eval_runs import (
+    EvalRunAgentsLoader,
+    EvalRunLoader,
+    eval_run_agents_loader,
+    eval_run_loader,
+)
 from casebook.graphql.loaders.members import MemberLoader, member_loader
 from casebook.graphql.loaders.model_connections import (
     ModelConnectionLoader,
     model_connection_loader,
+)
+from casebook.graphql.loaders.review import (
+    AgentReadableLoader,
+    ReviewDecisionLoader,
+    agent_readable_loader,
+    review_decision_loader,
 )
 from casebook.graphql.loaders.runs import (
     MessageRunLoader,
@@ -69,6 +82,11 @@ class Loaders:
     run_steps: RunStepsLoader
     run_ratings: RunRatingsLoader
     message_run: MessageRunLoader
+    eval_run: EvalRunLoader
+    eval_run_agents: EvalRunAgentsLoader
+    eval_results: EvalResultsLoader
+    review_decision: ReviewDecisionLoader
+    agent_readable: AgentReadableLoader
 
     @classmethod
     def for_request(cls, services: ServiceContext) -> "Loaders":
@@ -90,4 +108,9 @@ class Loaders:
             run_steps=run_steps_loader(services),
             run_ratings=run_ratings_loader(services),
             message_run=message_run_loader(services),
+            eval_run=eval_run_loader(services),
+            eval_run_agents=eval_run_agents_loader(services),
+            eval_results=eval_results_loader(services),
+            review_decision=review_decision_loader(services),
+            agent_readable=agent_readable_loader(services),
         )

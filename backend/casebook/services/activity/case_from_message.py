@@ -200,7 +200,7 @@ async def _case_of_answer(
     return int(found) if found is not None else None
 
 
-def _authorship(
+def case_authorship(
     source: ReplySource, case_id: int, organization_id: int, with_history: bool
 ) -> CaseAuthorship:
     """Whose words the case holds, for erasure: the question's author, each earlier turn's
@@ -275,7 +275,7 @@ async def add_case_from_message(
                 "with_history": with_history,
             },
         )
-        session.add(_authorship(source, case_id, actor.organization_id, with_history))
+        session.add(case_authorship(source, case_id, actor.organization_id, with_history))
         view = await case_at(session, actor, dataset_id, version.version, case_id)
         assert view is not None  # just written, and its writer may edit the dataset
         return AddedCase(view, writer.dataset, version.version)

@@ -25,7 +25,7 @@ from casebook.services.activity.access import (
     load_openable,
     openable_clause,
 )
-from casebook.services.activity.removal import clear_links_to_conversations
+from casebook.services.activity.removal import remove_conversations
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
@@ -241,16 +241,7 @@ async def delete_conversation(ctx: ServiceContext, conversation_id: int) -> None
                 "only the person this conversation was with, or one who manages the "
                 "organization, may delete it"
             )
-        await clear_links_to_conversations(
-            session, actor.organization_id, conversation_id=conversation_id
-        )
-        await session.execute(
-            delete(ResourceGrant).where(
-                ResourceGrant.resource_type == CONVERSATION_KIND,
-                ResourceGrant.resource_id == conversation_id,
-            )
-        )
-        await session.delete(row)
+        await remove_conversations(session, actor.organization_id, [conversation_id])
         await audit.record(
             session,
             actor,

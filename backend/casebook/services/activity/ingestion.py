@@ -120,11 +120,35 @@ class RecordedConversation:
         return sum(1 for t in self.turns if t.stored)
 
 
+_conversations = Conversation.__table__.c  # type: ignore[attr-defined]
+# What appending reads of a conversation: plain rows, not ORM objects, for a batch of hundreds.
+HELD_COLUMNS = (
+    _conversations.id,
+    _conversations.external_id,
+    _conversations.agent_id,
+    _conversations.owner_user_id,
+    _conversations.end_user,
+    _conversations.message_count,
+)
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A conversation as appending needs it, read under its row lock."""
+
+    id: int
+    external_id: str | None
+    agent_id: int
+    owner_user_id: int | None
+    end_user: str | None
+    message_count: int
+
+
 @dataclass
 class _Target:
     """One conversation of the request, locked, and the turns to append to it."""
 
-    row: Conversation
+    row: _Held
     path: str
     turns: Sequence[TurnRecord]
     created: bool
@@ -161,18 +185,19 @@ async def append_turns(
     """Append turns to a conversation known by its id (one the console started, say)."""
     actor = ctx.require_permission(Permission.RUNS_VIEW)
     async with ctx.transaction() as session:
-        row = (
+        found = (
             await session.execute(
-                select(Conversation)
+                select(*HELD_COLUMNS)
                 .where(
-                    Conversation.id == conversation_id,
-                    Conversation.organization_id == actor.organization_id,
+                    _conversations.id == conversation_id,
+                    _conversations.organization_id == actor.organization_id,
                 )
                 .with_for_update()
             )
-        ).scalar_one_or_none()
-        if row is None:
+        ).one_or_none()
+        if found is None:
             raise NotFound("conversation")
+        row = _Held(*found)
         draft = ConversationDraft(
             external_id=row.external_id or f"conversation-{row.id}",
             agent_id=row.agent_id,
@@ -279,19 +304,16 @@ async def _upsert_conversations(
     )
     created = {row[0] for row in inserted}
     # Locked in id order, so concurrent requests naming the same conversations queue up.
-    rows = (
-        await session.execute(
-            select(Conversation)
-            .where(
-                Conversation.organization_id == actor.organization_id,
-                Conversation.external_id.in_(external_ids),  # type: ignore[union-attr]
-            )
-            .order_by(Conversation.id)
-            .with_for_update()
-            .execution_options(populate_existing=True)
+    rows = await session.execute(
+        select(*HELD_COLUMNS)
+        .where(
+            _conversations.organization_id == actor.organization_id,
+            _conversations.external_id.in_(external_ids),
         )
-    ).scalars()
-    by_external = {row.external_id: row for row in rows}
+        .order_by(_conversations.id)
+        .with_for_update()
+    )
+    by_external = {held.external_id: held for held in (_Held(*row) for row in rows)}
     targets: list[_Target] = []
     errors: list[FieldError] = []
     for index, record in enumerate(records):

@@ -116,15 +116,45 @@ async def append_reply(
 ) -> tuple[Message, Run]:
     """The agent's reply as a message, and the run that wrote it with every step."""
     message = await append_message(session, actor, conversation, "agent", reply.text)
-    assert message.id is not None and conversation.id is not None
+    run = await record_run(
+        session,
+        actor,
+        conversation,
+        message,
+        question_message_id=question_message_id,
+        agent_id=version.agent_id,
+        version=version,
+        reply=reply,
+        isolated=isolated,
+        eval_run=eval_run,
+    )
+    return message, run
+
+
+async def record_run(
+    session: AsyncSession,
+    actor: Actor,
+    conversation: Conversation,
+    answer: Message,
+    *,
+    question_message_id: int | None,
+    agent_id: int,
+    version: AgentVersion | None,
+    reply: Reply,
+    isolated: bool,
+    eval_run: bool,
+) -> Run:
+    """The run that wrote ``answer``, with every step of ``reply``. ``version`` is None for
+    an agent without versions (the case generator)."""
+    assert answer.id is not None and conversation.id is not None
     run = Run(
         organization_id=actor.organization_id,
         conversation_id=conversation.id,
-        message_id=message.id,
+        message_id=answer.id,
         question_message_id=question_message_id,
-        agent_id=version.agent_id,
-        agent_version_id=version.id,
-        agent_version=version.version,
+        agent_id=agent_id,
+        agent_version_id=version.id if version is not None else None,
+        agent_version=version.version if version is not None else None,
         status=reply.status,
         error=reply.error,
         model=reply.model,
@@ -156,7 +186,7 @@ async def append_reply(
             )
         )
     await session.flush()
-    return message, run
+    return run
 
 
 async def history_of(session: AsyncSession, conversation_id: int, limit: int) -> list[Turn]:

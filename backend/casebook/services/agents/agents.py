@@ -3,7 +3,7 @@
 An agent is a shared resource - owner, visibility, grants - governed by
 ``agents:view``, ``agents:edit`` and ``agents:run``. Its name and description
 are details; what it answers with is its configuration, and every change of
-model, instructions, tools, skills or endpoint is a new version (``configure``),
+model, instructions, tools, skills, knowledge bases or endpoint is a new version,
 numbered from 1 under a row lock. Runs and scores name the version that answered.
 
 Every agent has a signing secret, shown once when it is created or rotated: a
@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import func, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from casebook.db.models import Agent, AgentVersion, Skill
 from casebook.db.pagination import Page, keyset_page
@@ -42,6 +43,7 @@ from casebook.services.agents import skills
 from casebook.services.identity.secrets import new_token
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.edits import apply_edits
 from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
 from casebook.services.models.connections import cipher, find_connection
 
@@ -244,23 +246,47 @@ async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft)
             raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
         newest = await version_of(session, agent_id, agent.latest_version)
         config = await _keeping_hidden_skills(session, ctx, config, config_of(newest))
+        config = _keeping_knowledge(config, config_of(newest))
         if config_to_json(config) == newest.config:
             return AgentWrite(agent, newest, new_version=False)
-        agent.latest_version += 1
-        agent.updated_at = datetime.now(UTC)
-        version = _version_row(agent, agent.latest_version, config, actor.user_id)
-        session.add(version)
-        await session.flush()
-        await audit.record(
-            session,
-            actor,
-            "agent.configure",
-            resource_type=KIND,
-            resource_id=agent_id,
-            summary={"version": agent.latest_version},
-            request_id=ctx.request_id,
-        )
+        version = await add_version(session, ctx, agent, config, action="agent.configure")
     return AgentWrite(agent, version)
+
+
+def _keeping_knowledge(config: AgentConfig, newest: AgentConfig) -> AgentConfig:
+    """Knowledge bases are attached and detached one by one (services/knowledge), so a
+    configuration sent without them keeps those of the newest version."""
+    if isinstance(config, ModelAgentConfig) and isinstance(newest, ModelAgentConfig):
+        return replace(config, knowledge_base_ids=newest.knowledge_base_ids)
+    return config
+
+
+async def add_version(
+    session: AsyncSession,
+    ctx: ServiceContext,
+    agent: Agent,
+    config: AgentConfig,
+    *,
+    action: str,
+    summary: dict[str, object] | None = None,
+) -> AgentVersion:
+    """The agent's next version, numbered under the row lock its caller holds, audited."""
+    actor = ctx.require_actor()
+    agent.latest_version += 1
+    agent.updated_at = datetime.now(UTC)
+    version = _version_row(agent, agent.latest_version, config, actor.user_id)
+    session.add(version)
+    await session.flush()
+    await audit.record(
+        session,
+        actor,
+        action,
+        resource_type=KIND,
+        resource_id=agent.id,
+        summary={"version": agent.latest_version, **(summary or {})},
+        request_id=ctx.request_id,
+    )
+    return version
 
 
 async def update_details(
@@ -273,24 +299,10 @@ async def update_details(
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
-        changed = [
-            field
-            for field, value in (("name", cleaned), ("description", about))
-            if value is not None and getattr(agent, field) != value
-        ]
-        for field in changed:
-            setattr(agent, field, cleaned if field == "name" else about)
-        if changed:
-            agent.updated_at = datetime.now(UTC)
-            await audit.record(
-                session,
-                actor,
-                "agent.update_details",
-                resource_type=KIND,
-                resource_id=agent_id,
-                summary={"changed": changed},
-                request_id=ctx.request_id,
-            )
+        edits = {"name": cleaned, "description": about}
+        await apply_edits(
+            session, ctx, agent, edits, action="agent.update_details", resource_type=KIND
+        )
     return agent
 
 
@@ -358,7 +370,11 @@ async def list_agents(
     if kind is not None and kind not in AGENT_KINDS:
         raise BadUserInput.at("kind", f"must be one of {', '.join(AGENT_KINDS)}")
     permission = Permission.AGENTS_RUN if runnable else Permission.AGENTS_VIEW
-    query = select(Agent).where(sharing.visible_clause(actor, KIND, permission))
+    # System agents (the case generator) are Casebook's own: never listed to pick from.
+    query = select(Agent).where(
+        sharing.visible_clause(actor, KIND, permission),
+        col(Agent.system_role).is_(None),
+    )
     if runnable:
         query = query.where(sharing.visible_clause(actor, KIND))
     if kind is not None:

@@ -1,9 +1,10 @@
 """Running an agent on one question - the one entry point the chat and eval runs share.
 
 ``answer`` runs an agent version on a question after earlier turns and returns its
-reply; ``answer_and_record`` also records it in Activity as a run of a new
-conversation of the actor - what an eval run calls from a worker job for each case,
-"isolated, eval" (the job's actor is the person who started it). Both need
+reply - what an eval run calls from a worker job for each case, "isolated, eval" (the
+job's actor is the person who started it), recording the replies in batches;
+``answer_and_record`` also records one reply in Activity as a run of a new
+conversation of the actor. Both need
 ``agents:run`` on the agent, and every model call is metered against the
 organization's budget and the ``agent`` helper's; a webhook agent's reported cost is
 booked the same way, its budget checked before the call. A spent budget, a deleted
@@ -34,7 +35,7 @@ from casebook.services.agents.agents import KIND, version_of
 from casebook.services.agents.model_agent import answer_with_model
 from casebook.services.agents.skills import skills_for_run
 from casebook.services.agents.tool_endpoints import CallContext
-from casebook.services.agents.webhook_agent import answer_with_webhook
+from casebook.services.agents.webhook_agent import WebhookClients, answer_with_webhook
 from casebook.services.grading.judging import provider_settings
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
@@ -91,7 +92,13 @@ async def answer(
     isolated: bool,
     eval_run: bool,
     conversation_id: int | None = None,
+    budget_checked: bool = False,
+    clients: WebhookClients | None = None,
 ) -> Reply:
+    """The reply of the agent version to ``question``. ``budget_checked``: the caller has
+    just checked the ``agent`` helper's budget for a batch of questions (an eval run's),
+    so a webhook agent's call does not check it again. ``clients``: the caller's HTTP
+    clients for a webhook agent's calls (an eval run's, kept between its calls)."""
     actor = ctx.require_actor()
     if ready.secret is None:
         return Reply(
@@ -108,7 +115,9 @@ async def answer(
     )
     if isinstance(ready.config, ModelAgentConfig):
         return await _model_answer(ctx, actor, ready, history, question, call)
-    return await _webhook_answer(ctx, actor, ready, history, question, call)
+    return await _webhook_answer(
+        ctx, actor, ready, history, question, call, budget_checked, clients
+    )
 
 
 async def _model_answer(
@@ -157,15 +166,23 @@ async def _webhook_answer(
     history: Sequence[Turn],
     question: str,
     call: CallContext,
+    budget_checked: bool = False,
+    clients: WebhookClients | None = None,
 ) -> Reply:
     sink = metering.DatabaseMeteringSink(ctx.sessionmaker)
-    try:
-        await sink.check(actor.organization_id, metering.AGENT_HELPER)
-    except BudgetExhausted as spent:
-        return Reply(steps=(), error=spent.reason)
+    if not budget_checked:
+        try:
+            await sink.check(actor.organization_id, metering.AGENT_HELPER)
+        except BudgetExhausted as spent:
+            return Reply(steps=(), error=spent.reason)
     assert ready.secret is not None and not isinstance(ready.config, ModelAgentConfig)
     reply = await answer_with_webhook(
-        ready.config, history=history, question=question, secret=ready.secret, call=call
+        ready.config,
+        history=history,
+        question=question,
+        secret=ready.secret,
+        call=call,
+        clients=clients,
     )
     if reply.cost_usd:
         await sink.record(
@@ -195,7 +212,8 @@ async def answer_and_record(
 ) -> RecordedRun:
     """Answer one question (a case's) with an agent version and record it in Activity as a
     run of a new conversation of the actor, holding the earlier turns, the question and
-    the reply. What eval runs call for each case, from a worker job."""
+    the reply: one question on its own. An eval run asks many at once with ``answer``,
+    recording them in batches (``activity.batch_recording``)."""
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
         ready = await runnable(session, ctx, agent_id, version)

@@ -11,8 +11,6 @@ error that says so; the steps so far are kept.
 import time
 from collections.abc import Sequence
 
-import httpx
-
 from casebook.domain.activity.model import Reply, Step
 from casebook.domain.agents.model import ModelAgentConfig, tool_named
 from casebook.domain.agents.tool_calls import (
@@ -32,6 +30,7 @@ from casebook.llm.protocol import (
     ToolDefinition,
     Usage,
 )
+from casebook.llm.tls import outbound_client
 from casebook.services.agents.tool_endpoints import CallContext, execute_tool
 
 ROLE_OF: dict[str, Role] = {"user": "user", "agent": "assistant"}
@@ -74,7 +73,7 @@ async def answer_with_model(
             error=error,
         )
 
-    async with httpx.AsyncClient() as client:
+    async with outbound_client() as client:
         rounds = 0
         while True:
             try:

@@ -26,6 +26,7 @@ from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.storable_text import search_term
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.edits import apply_edits
 
 KIND = "skill"
 
@@ -100,22 +101,8 @@ async def update_skill(
         skill: Skill = await sharing.load_authorized(
             session, actor, KIND, skill_id, Permission.AGENTS_EDIT, for_update=True
         )
-        changed = []
-        for field, value in (("name", clean), ("description", about), ("instructions", text)):
-            if value is not None and getattr(skill, field) != value:
-                setattr(skill, field, value)
-                changed.append(field)
-        if changed:
-            skill.updated_at = datetime.now(UTC)
-            await audit.record(
-                session,
-                actor,
-                "skill.update",
-                resource_type=KIND,
-                resource_id=skill_id,
-                summary={"changed": changed},
-                request_id=ctx.request_id,
-            )
+        edits = {"name": clean, "description": about, "instructions": text}
+        await apply_edits(session, ctx, skill, edits, action="skill.update", resource_type=KIND)
     return skill
 
 

@@ -26,6 +26,7 @@ from casebook.domain.cases.intake import intake_case
 from casebook.domain.cases.masking import copied_fields_in
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.cases.twins import question_key
+from casebook.domain.erasure.rules import still_anonymised
 from casebook.services.activity.access import copied_text_readable
 from casebook.services.datasets.case_views import CaseView, case_views, cases_at
 from casebook.services.datasets.kind import DATASET_KIND
@@ -315,6 +316,9 @@ async def update_case(
         if content == current.content:
             return CaseWrite(current, writer.dataset.latest_version, [], changed=False)
         writer.revise(case_id, current.revision + 1, content)
+        if case.anonymised_at is not None and not still_anonymised(content):
+            # Its curator rewrote the question: eval runs take it again.
+            case.anonymised_at = None
         version = await writer.finish("edit", {"edited": 1})
         await audit.record(
             session,

@@ -26,12 +26,14 @@ from casebook.domain.grading.applicability import ScorerCoverage, scorer_coverag
 from casebook.domain.grading.config import (
     ScoringConfig,
     add_default_check_patch,
+    add_rubric_criterion_patch,
     yes_no_grading_patch,
 )
 from casebook.domain.grading.config_merge import merge_scoring_update, read_scoring_config
 from casebook.domain.grading.rule_suggestion import suggest_rule
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.review.decision import rubric_criterion
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.structured.models import check_model_choice
 from casebook.services.kernel import audit, sharing
@@ -188,6 +190,22 @@ async def update_scoring(
 async def add_default_check(ctx: ServiceContext, dataset_id: int, check: JSONObject) -> ScoringView:
     """**Add the rule**: the check joins the ones every case gets."""
     return await _change(ctx, dataset_id, lambda stored: add_default_check_patch(stored, check))
+
+
+async def add_rubric_criterion(
+    ctx: ServiceContext, dataset_id: int, words: str
+) -> tuple[ScoringView, str]:
+    """A review note made a criterion for every case: it joins the rubric as ``note-<n>``
+    (the first number free) and the judge is switched on. The criterion's id."""
+    made: list[str] = []
+
+    def patch_of(stored: ScoringConfig) -> JSONObject:
+        criterion = rubric_criterion(words, (c.id for c in stored.judge.criteria))
+        made.append(criterion.id)
+        return add_rubric_criterion_patch(stored, criterion)
+
+    view = await _change(ctx, dataset_id, patch_of)
+    return view, made[0]
 
 
 def suggested_rule(criterion: str) -> JSONObject | None:

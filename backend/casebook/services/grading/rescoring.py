@@ -195,6 +195,24 @@ async def request_rescore(ctx: ServiceContext, dataset_id: int, score_ids: list[
     return await jobs.enqueue(ctx, actor, JOB_KIND, payload)
 
 
+async def request_rescore_in_groups(
+    ctx: ServiceContext, dataset_id: int, score_ids: list[int]
+) -> list[Job]:
+    """Score again many scores of the dataset, ten a job: every one is checked first, and
+    a refusal of any is named before a job is queued."""
+    actor = ctx.require_permission(Permission.RUNS_VIEW)
+    unique = list(dict.fromkeys(score_ids))
+    refusals = await _refusals(ctx, await _dataset_and_scores(ctx, dataset_id, unique))
+    if refusals:
+        raise _refused(refusals)
+    queued: list[Job] = []
+    for start in range(0, len(unique), MAX_SCORES_PER_REQUEST):
+        group = unique[start : start + MAX_SCORES_PER_REQUEST]
+        payload = {"dataset_id": dataset_id, "score_ids": group, **payload_identity(actor)}
+        queued.append(await jobs.enqueue(ctx, actor, JOB_KIND, payload))
+    return queued
+
+
 def _answer_of(score: Score) -> AnswerUnderTest:
     calls = tuple(
         MadeToolCall(

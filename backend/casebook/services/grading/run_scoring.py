@@ -296,6 +296,7 @@ async def score_run(
         agent_version=str(run.agent_version) if run.agent_version is not None else None,
         answering_model=run.model[: scoring.MODEL_NAME_MAX] if run.model else None,
         source_run_id=run.id,
+        agent_id=run.agent_id,
     )
     return await scoring.score_answer(ctx, case_id, given)
 

@@ -9,7 +9,7 @@ results and of the verdict (reasons, rules, quotes) goes through it.
 """
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from casebook.db.models import Score
 from casebook.domain.grading.answer import MadeToolCall
@@ -50,8 +50,26 @@ def _redacted(value: JSONValue) -> Any:
     return redact_json(value)[0]
 
 
+class GradingRecord(Protocol):
+    """What ``fill_grading`` writes: a score row, or an eval answer's row before it is
+    stored (``evals.grading.ScoreDraft``)."""
+
+    results: dict[str, Any]
+    outcome: str
+    outcome_reason: str
+    without_verdict: list[str]
+    config: dict[str, Any]
+    pins: dict[str, Any] | None
+    verdict: dict[str, Any] | None
+    grading_cost_usd: float | None
+    answer_text: str | None
+    answer_cut: bool
+    tool_calls: list[Any]
+    redacted: int
+
+
 def fill_grading(
-    score: Score,
+    score: GradingRecord,
     graded: CaseScore,
     judge_run: JudgeRun | None,
     *,

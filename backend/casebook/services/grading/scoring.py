@@ -16,7 +16,8 @@ beside the judge when the dataset switches it on and the case holds a JSON
 reference; its result is handed in by name, and the score keeps its quality,
 breakdown and what it was computed from. An answer given with a run key is
 numbered among the repetitions of its case and agent in that run
-(``services.repetitions``).
+(``services.repetitions``). The dataset's Review by a person and low-confidence settings
+then decide whether it goes to review (``services.review.automatic``).
 """
 
 from dataclasses import dataclass, replace
@@ -50,6 +51,8 @@ from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
 from casebook.services.kernel.stored_text import stored_optional_text
+from casebook.services.review.automatic import send_by_settings
+from casebook.services.review.events import publish_queue_changed
 
 ANSWER_MAX_CHARS = 1_000_000
 MAX_TOOL_CALLS = 500
@@ -69,8 +72,9 @@ class GivenAnswer:
     agent_version: str | None = None
     answering_model: str | None = None
     run_key: str | None = None
-    # The run in Activity whose answer this is (Score against a case).
+    # The run in Activity whose answer this is (Score against a case), and its agent.
     source_run_id: int | None = None
+    agent_id: int | None = None
 
     def redacted_labels(self) -> "GivenAnswer":
         """The labels stored with the score, redacted as every stored text is."""
@@ -170,6 +174,7 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         scored_by_user_id=actor.user_id,
         run_key=given.run_key,
         source_run_id=given.source_run_id,
+        agent_id=given.agent_id,
     )
     fill_grading(score, graded, judge_run, answer=given.text, tool_calls=given.tool_calls)
     score.judged_on_answering_model = bool(
@@ -180,6 +185,7 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         session.add(score)
         await session.flush()
         await record_structured(session, score, structured)
+        sent_by = await send_by_settings(session, dataset, score)
         await audit.record(
             session,
             actor,
@@ -194,10 +200,13 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
                 "run_key": score.run_key,
                 "repetition": score.repetition,
                 "run_id": score.source_run_id,
+                "sent_to_review": sent_by,
             },
             request_id=ctx.request_id,
         )
     await publish_score_event(ctx, score, "scored")
+    if sent_by is not None:
+        await publish_queue_changed(ctx.redis, actor.organization_id, [score.dataset_id])
     return score
 
 

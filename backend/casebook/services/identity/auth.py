@@ -6,9 +6,10 @@ member or a changed role takes effect at once, for sessions and API keys alike.
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from functools import lru_cache
+from typing import Any, Protocol, cast
 
-from sqlalchemy import and_, func, literal, select, update
+from sqlalchemy import Select, and_, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -187,18 +188,120 @@ async def authenticate(
     if bearer:
         return Authentication(await _actor_for_api_key(sessionmaker, bearer), "api_key")
     if session_token:
-        actor = await _actor_for_session(sessionmaker, session_token, organization_hint)
-        if actor is None:
-            return Authentication(None, "anonymous")
-        expected = csrf_token_for(session_token, settings.secret_key)
-        csrf_ok = csrf_header is not None and constant_time_equal(csrf_header, expected)
-        return Authentication(actor, "session", session_token, csrf_ok)
+        found = await _session_member(sessionmaker, session_token, organization_hint)
+        return session_authentication(
+            settings, session_token, csrf_header, found, organization_hint
+        )
     return Authentication(None, "anonymous")
 
 
-async def _actor_for_session(
+# A live session's user, the organization it acts in and the member's role there (role
+# None: not a member of it); None when no live session has the token.
+SessionMember = tuple[int, int, str | None] | None
+
+
+def session_authentication(
+    settings: Settings,
+    token: str,
+    csrf_header: str | None,
+    found: SessionMember,
+    organization_hint: int | None,
+) -> Authentication:
+    """The rules of a console session: a session that is not live, or a member gone from
+    its organization, is anonymous - unless the request named that organization, which
+    it is then refused; a mutation needs the CSRF header that goes with the token."""
+    if found is None:
+        return Authentication(None, "anonymous")
+    user_id, organization_id, role = found
+    if role is None:
+        if organization_hint is not None:
+            raise Forbidden("you are not a member of the organization this request names")
+        return Authentication(None, "anonymous")
+    expected = csrf_token_for(token, settings.secret_key)
+    csrf_ok = csrf_header is not None and constant_time_equal(csrf_header, expected)
+    return Authentication(Actor(user_id, organization_id, Role(role)), "session", token, csrf_ok)
+
+
+class KeyFacts(Protocol):
+    """What deciding on an API key reads of it (a row of ``KEY_FACTS``)."""
+
+    id: int
+    organization_id: int
+    issuer_user_id: int
+    prefix: str
+    secret_hash: str
+    scopes: list[str]
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    last_used_at: datetime | None
+
+
+# The key's columns that decide on it, read as a plain row: a check of 1,000 live
+# connections' keys builds no ORM entity for each.
+KEY_FACTS = (
+    col(ApiKey.id),
+    col(ApiKey.organization_id),
+    col(ApiKey.issuer_user_id),
+    col(ApiKey.prefix),
+    col(ApiKey.secret_hash),
+    col(ApiKey.scopes),
+    col(ApiKey.expires_at),
+    col(ApiKey.revoked_at),
+    col(ApiKey.last_used_at),
+)
+
+
+def key_with_issuer_role() -> Select[*tuple[Any, ...]]:
+    """The key's facts and its issuer's role in the key's organization now (None when
+    the issuer is no longer a member), in one statement."""
+    return select(*KEY_FACTS, col(Membership.role)).outerjoin(
+        Membership,
+        and_(
+            Membership.user_id == ApiKey.issuer_user_id,
+            Membership.organization_id == ApiKey.organization_id,
+        ),
+    )
+
+
+def actor_for_api_key(key: KeyFacts | None, role: str | None, secret: str, now: datetime) -> Actor:
+    """The rules of an API key: its secret, not revoked, not expired, its issuer still a
+    member (``role``); it acts as its issuer within its scopes."""
+    if key is None or not constant_time_equal(key.secret_hash, token_digest(secret)):
+        raise Unauthenticated("the API key is not valid")
+    if key.revoked_at is not None:
+        raise Unauthenticated("the API key was revoked")
+    if key.expires_at is not None and key.expires_at <= now:
+        raise Unauthenticated("the API key has expired")
+    if role is None:
+        raise Unauthenticated("the API key's issuer is no longer a member of its organization")
+    return Actor(
+        key.issuer_user_id,
+        key.organization_id,
+        Role(role),
+        scopes=_permissions(tuple(key.scopes)),
+        api_key_id=key.id,
+    )
+
+
+@lru_cache(maxsize=256)
+def _permissions(scopes: tuple[str, ...]) -> frozenset[Permission]:
+    """A key's scopes as permissions (one it names that the catalog no longer has gives
+    nothing); the same few sets of scopes recur over every key, and every check of a
+    live connection's key asks again."""
+    return frozenset(Permission(s) for s in scopes if s in Permission._value2member_map_)
+
+
+def key_use_due(key: KeyFacts, now: datetime) -> bool:
+    """A key's last use is written at most once a minute, so most requests only read."""
+    return key.last_used_at is None or now - key.last_used_at > KEY_USE_WRITTEN_EVERY
+
+
+KEY_USE_WRITTEN_EVERY = timedelta(minutes=1)
+
+
+async def _session_member(
     sessionmaker: SessionMaker, token: str, organization_hint: int | None
-) -> Actor | None:
+) -> SessionMember:
     """The session's member in the organization asked for (else the session's own), with
     the membership read in the same statement."""
     now = datetime.now(UTC)
@@ -208,7 +311,9 @@ async def _actor_for_session(
         else literal(organization_hint)
     )
     query = (
-        select(col(UserSession.user_id), col(Membership.organization_id), col(Membership.role))
+        select(
+            col(UserSession.user_id), organization.label("organization_id"), col(Membership.role)
+        )
         .outerjoin(
             Membership,
             and_(
@@ -227,11 +332,7 @@ async def _actor_for_session(
     if found is None:
         return None
     user_id, organization_id, role = found
-    if organization_id is None:
-        if organization_hint is not None:
-            raise Forbidden("you are not a member of the organization this request names")
-        return None
-    return Actor(user_id, organization_id, Role(role))
+    return (user_id, organization_id, role)
 
 
 async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Actor:
@@ -240,40 +341,14 @@ async def _actor_for_api_key(sessionmaker: SessionMaker, presented: str) -> Acto
         raise Unauthenticated("the API key is not valid")
     prefix, secret = parsed
     now = datetime.now(UTC)
-    # The key and its issuer's membership now, in one statement.
-    query = (
-        select(ApiKey, col(Membership.role))
-        .outerjoin(
-            Membership,
-            and_(
-                Membership.user_id == ApiKey.issuer_user_id,
-                Membership.organization_id == ApiKey.organization_id,
-            ),
-        )
-        .where(ApiKey.prefix == prefix)
-    )
+    query = key_with_issuer_role().where(ApiKey.prefix == prefix)
     async with reading_session(sessionmaker) as session:
         found = (await session.execute(query)).one_or_none()
-        key, role = found if found is not None else (None, None)
-        if key is None or not constant_time_equal(key.secret_hash, token_digest(secret)):
-            raise Unauthenticated("the API key is not valid")
-        if key.revoked_at is not None:
-            raise Unauthenticated("the API key was revoked")
-        if key.expires_at is not None and key.expires_at <= now:
-            raise Unauthenticated("the API key has expired")
-        if role is None:
-            raise Unauthenticated("the API key's issuer is no longer a member of its organization")
-        if key.last_used_at is None or now - key.last_used_at > timedelta(minutes=1):
-            # Written at most once a minute, so most requests only read.
-            key.last_used_at = now
+        key, role = (cast(KeyFacts, found), found.role) if found is not None else (None, None)
+        actor = actor_for_api_key(key, role, secret, now)
+        if key is not None and key_use_due(key, now):
+            await session.execute(
+                update(ApiKey).where(col(ApiKey.id) == key.id).values(last_used_at=now)
+            )
             await session.commit()
-        assert key.id is not None
-        return Actor(
-            key.issuer_user_id,
-            key.organization_id,
-            Role(role),
-            scopes=frozenset(
-                Permission(s) for s in key.scopes if s in Permission._value2member_map_
-            ),
-            api_key_id=key.id,
-        )
+        return actor

@@ -27,6 +27,7 @@ import structlog
 from sqlalchemy import func, select, update
 from sqlmodel import col
 
+from casebook.config import Settings
 from casebook.db.engine import SessionMaker
 from casebook.db.models import Job
 from casebook.observability import tracing
@@ -131,14 +132,14 @@ async def _count_attempt(sessionmaker: SessionMaker, job: Job) -> None:
 
 
 async def _run_handler(
-    job: Job, sessionmaker: SessionMaker, redis: Any
+    job: Job, sessionmaker: SessionMaker, redis: Any, settings: Settings | None = None
 ) -> tuple[dict[str, Any] | None, str, str | None]:
     """The handler's result, status and error; an outage runs it again once it is over."""
     handler = handler_for(job.kind)
     backoff = Backoff(first=0.5, cap=10.0)
     while True:
         try:
-            return await handler(JobRun(job, sessionmaker, redis)), SUCCEEDED, None
+            return await handler(JobRun(job, sessionmaker, redis, settings)), SUCCEEDED, None
         except Exception as error:  # a job's failure is recorded, never lost
             system = outage_of(error)
             if system is None:
@@ -190,6 +191,7 @@ async def execute(
     worker_id: str,
     heartbeat_every: float,
     stale_after: float,
+    settings: Settings | None = None,
 ) -> JobOutcome:
     """Run one job to its end. A job already finished is left as it is (idempotent).
 
@@ -204,7 +206,7 @@ async def execute(
     attributes = {"casebook.job.id": job_id, "casebook.job.kind": job.kind}
     try:
         with tracing.continued_span(f"job {job.kind}", job.trace_context, **attributes) as span:
-            result, status, error = await _run_handler(job, sessionmaker, redis)
+            result, status, error = await _run_handler(job, sessionmaker, redis, settings)
             job = await until_reachable(
                 lambda: _finish(sessionmaker, job_id, status, result, error),
                 on_outage=_warn_outage(job_id, "finish"),

@@ -16,7 +16,8 @@ import orjson
 import structlog
 from sqlalchemy import update
 
-from casebook.db.engine import SessionMaker
+from casebook.config import Settings
+from casebook.db.engine import SessionMaker, reading_session
 from casebook.db.models import Job
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
@@ -111,6 +112,19 @@ async def get_job(ctx: ServiceContext, job_id: int) -> Job:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
         job = await session.get(Job, job_id)
+    return visible_job(job, actor)
+
+
+async def read_job_row(sessionmaker: SessionMaker, job_id: int) -> Job | None:
+    """The row as it is, for no one in particular: what ``visible_job`` then decides on
+    for each reader (a job's progress read once per event for all its viewers)."""
+    async with reading_session(sessionmaker) as session:
+        return await session.get(Job, job_id)
+
+
+def visible_job(job: Job | None, actor: Actor) -> Job:
+    """``job`` when ``actor`` may see it: the creator's, or anyone's in the organization
+    for organization:manage; NotFound otherwise, as for a job that does not exist."""
     visible = (
         job is not None
         and job.organization_id == actor.organization_id
@@ -126,10 +140,14 @@ async def get_job(ctx: ServiceContext, job_id: int) -> Job:
 class JobRun:
     """What a handler gets: its job, the database, Redis, and a progress reporter."""
 
-    def __init__(self, job: Job, sessionmaker: SessionMaker, redis: Any) -> None:
+    def __init__(
+        self, job: Job, sessionmaker: SessionMaker, redis: Any, settings: Settings | None = None
+    ) -> None:
         self.job = job
         self.sessionmaker = sessionmaker
         self.redis = redis
+        # The worker's settings (None: a handler reads the environment's).
+        self.settings = settings
 
     async def progress(self, result: dict[str, Any]) -> None:
         async with self.sessionmaker() as session, session.begin():

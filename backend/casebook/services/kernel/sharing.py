@@ -175,10 +175,13 @@ async def authorize_many(
     kind: str,
     resource_ids: Iterable[int],
     permission: Permission,
+    *,
+    missing: str | None = None,
 ) -> dict[int, Any]:
     """Each resource's row when the actor may do ``permission`` on it, else the refusal
-    (not found / forbidden) to raise. Rows and facts the request already read are reused;
-    the rest are read in one statement."""
+    (not found / forbidden) to raise; ``missing`` names what was asked for when it is not
+    the resource itself (a case of a dataset). Rows and facts the request already read are
+    reused; the rest are read in one statement."""
     memo = memo_of(session) or AccessMemo()
     wanted = list(dict.fromkeys(resource_ids))
 
@@ -196,7 +199,7 @@ async def authorize_many(
         decided[resource_id] = (
             resource.row
             if verdict is Verdict.ALLOWED
-            else refusal(kind, verdict, permission, _label(kind))
+            else refusal(kind, verdict, permission, missing or _label(kind))
         )
     return decided
 
@@ -230,13 +233,6 @@ async def load_authorized(
     row, levels = locked
     _decide(actor, kind, _facts(row, levels), permission, _label(kind))
     return row
-
-
-def grant_levels_column(kind: str, actor: Actor) -> Any:
-    """The actor's grant levels on a resource of this kind, as a column correlated to its
-    table: a query that reads resources reads what decides access in the same statement."""
-    model = _model(kind)
-    return _grant_levels_of(kind, model, actor)
 
 
 def admit(

@@ -26,6 +26,7 @@ const base: CaseFieldsFragment = {
   referenceVerified: true,
   createdAt: '2026-11-01T10:00:00Z',
   revisedAt: '2026-11-02T10:00:00Z',
+  anonymisedAt: null,
 };
 
 function html(data: CaseFieldsFragment): string {
@@ -37,6 +38,13 @@ function html(data: CaseFieldsFragment): string {
 }
 
 describe('CaseView', () => {
+  it('says a case whose asker was erased is Anonymised after erasure, and why it sits out eval runs', () => {
+    const erased = html({ ...base, input: '[erased]', anonymisedAt: '2026-12-01T06:00:00Z' });
+    expect(erased).toContain('Anonymised after erasure');
+    expect(erased).toContain('Eval runs leave it out');
+    expect(html(base)).not.toContain('Anonymised after erasure');
+  });
+
   it('shows the question, the labelled reference through Markdown, checks, note and tags', () => {
     const out = html(base);
     expect(out).toContain('aria-label="Question"');

@@ -1,11 +1,10 @@
-import { Accordion, Alert, Badge, Button, Code, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconLock, IconTool } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconEraser, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import { Markdown } from '../../markdown/Markdown';
 import { checkJsonFromApi, describeCheck } from '../checks';
-import { ORDER_MODE_WORDS } from '../form/ToolCallsEditor';
-import type { OrderMode } from '../caseForm';
+import { ExpectedToolCalls } from './ExpectedToolCalls';
 import { CaseFacts } from './CaseFacts';
 import classes from '../../thread/Thread.module.css';
 
@@ -43,67 +42,6 @@ function AgentBubble({ text, label, tone, masked, badge }: { text: string; label
   );
 }
 
-function argumentShown(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function ToolCalls({ calls, orderMode, masked }: { calls: CaseFieldsFragment['expectedToolCalls']; orderMode: string; masked: boolean }) {
-  const words = ORDER_MODE_WORDS[orderMode as OrderMode] ?? ORDER_MODE_WORDS.any;
-  return (
-    <Stack gap="xs">
-      <Text size="sm">
-        <Text span fw={600}>
-          {words.label}:
-        </Text>{' '}
-        {words.description}
-      </Text>
-      <Accordion multiple variant="contained" chevronPosition="left">
-        {calls.map((call, index) => {
-          const args = typeof call.args === 'object' && call.args !== null ? Object.entries(call.args as Record<string, unknown>) : [];
-          return (
-            <Accordion.Item key={`${call.tool}:${index}`} value={String(index)}>
-              <Accordion.Control icon={<IconTool size={16} aria-hidden />}>
-                <Group gap="xs">
-                  <Code>{call.tool}</Code>
-                  <Text size="xs" c="dimmed">
-                    {args.length === 1 ? '1 argument' : `${args.length} arguments`}
-                  </Text>
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                {args.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {masked ? 'Its arguments are hidden from you.' : 'Any arguments: the case names none that must match.'}
-                  </Text>
-                ) : (
-                  <Table withTableBorder withColumnBorders fz="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w="35%">Argument</Table.Th>
-                        <Table.Th>Must be</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {args.map(([name, value]) => (
-                        <Table.Tr key={name}>
-                          <Table.Td ff="monospace">{name}</Table.Td>
-                          <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                            {argumentShown(value)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
-          );
-        })}
-      </Accordion>
-    </Stack>
-  );
-}
-
 /**
  * A case in the chat's message layout: the question and its labelled
  * reference answer first, earlier turns expanding above them; tool calls,
@@ -117,6 +55,12 @@ export function CaseView({ data }: { data: CaseFieldsFragment }) {
   const hasCounter = data.counterExample != null && data.counterExample !== '';
   return (
     <Stack gap="lg">
+      {data.anonymisedAt && (
+        <Alert color="orange" variant="light" icon={<IconEraser size={18} aria-hidden />} title="Anonymised after erasure">
+          The person who asked this question was erased, so its question, earlier turns, answers and note were replaced in every version that holds it. Its
+          checks, expected tool calls and tags are kept. Eval runs leave it out until you rewrite its question or remove it.
+        </Alert>
+      )}
       {masked && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} title="Its text is hidden from you">
           This case was copied from a conversation. Reading its text needs permission to read runs, or access to the conversation it came from, so you see
@@ -166,7 +110,7 @@ export function CaseView({ data }: { data: CaseFieldsFragment }) {
       </div>
       {data.expectedToolCalls.length > 0 && (
         <Section title="Expected tool calls">
-          <ToolCalls calls={data.expectedToolCalls} orderMode={data.orderMode} masked={masked} />
+          <ExpectedToolCalls calls={data.expectedToolCalls} orderMode={data.orderMode} masked={masked} />
         </Section>
       )}
       {data.checks.length > 0 && (

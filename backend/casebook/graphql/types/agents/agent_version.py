@@ -9,10 +9,12 @@ from casebook.graphql.context import Info
 from casebook.graphql.types.agents.enums import AgentKind
 from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.agents.tool import ToolType
+from casebook.graphql.types.knowledge.knowledge_base import KnowledgeBaseType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.agents import agents, skills
 from casebook.services.kernel.errors import NotFound
 from casebook.services.kernel.records import AgentVersion
+from casebook.services.knowledge import bases
 
 
 @strawberry.type(
@@ -27,9 +29,22 @@ class AgentSkillsType:
 
 
 @strawberry.type(
+    name="AgentKnowledgeBases",
+    description="The knowledge bases a version uses that the reader may read, and how many "
+    "it may not.",
+)
+class AgentKnowledgeBasesType:
+    visible: list[KnowledgeBaseType]
+    hidden_count: int = strawberry.field(
+        description="Knowledge bases it uses that you may not read (or that were deleted since)."
+    )
+
+
+@strawberry.type(
     name="AgentVersion",
     description="What an agent answered with. Every change of model, instructions, tools, "
-    "skills or endpoint is a new version; runs and scores name the version that answered.",
+    "skills, knowledge bases or endpoint is a new version; runs and scores name the version "
+    "that answered.",
 )
 class AgentVersionType:
     number: int
@@ -77,6 +92,15 @@ class AgentVersionType:
         ids = agents.skill_ids_of(agents.config_of(self.row))
         shown, hidden = await skills.visible_skills(info.context.services, ids)
         return AgentSkillsType(visible=[SkillType.from_row(s) for s in shown], hidden_count=hidden)
+
+    @strawberry.field(description="A model agent's knowledge bases that you may read.")
+    async def knowledge_bases(self, info: Info) -> AgentKnowledgeBasesType:
+        config = agents.config_of(self.row)
+        ids = config.knowledge_base_ids if isinstance(config, ModelAgentConfig) else ()
+        shown, hidden = await bases.visible_bases(info.context.services, ids)
+        return AgentKnowledgeBasesType(
+            visible=[KnowledgeBaseType.from_row(b) for b in shown], hidden_count=hidden
+        )
 
     @strawberry.field(description="A webhook agent's endpoint (null for a model agent).")
     def url(self) -> str | None:

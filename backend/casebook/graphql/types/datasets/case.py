@@ -77,6 +77,11 @@ class CaseType(relay.Node):
     reference_verified: bool
     created_at: datetime | None
     revised_at: datetime | None
+    anonymised_at: datetime | None = strawberry.field(
+        description="When the person who asked it was erased and its text replaced: the case "
+        "is marked Anonymised after erasure and eval runs leave it out until its curator "
+        "rewrites or removes it. Null otherwise."
+    )
 
     @classmethod
     def from_view(cls, view: CaseView) -> "CaseType":
@@ -111,6 +116,7 @@ class CaseType(relay.Node):
             reference_verified=content.reference_verified,
             created_at=view.created_at,
             revised_at=view.revised_at,
+            anonymised_at=view.anonymised_at,
         )
 
     @classmethod

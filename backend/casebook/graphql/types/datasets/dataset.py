@@ -16,9 +16,12 @@ from casebook.graphql.types.datasets.case_export import CaseExportType
 from casebook.graphql.types.datasets.dataset_permissions import DatasetPermissionsType
 from casebook.graphql.types.datasets.dataset_version import DatasetVersionType
 from casebook.graphql.types.datasets.grant import GrantType
+from casebook.graphql.types.evals.eval_access import EvalAccessType
+from casebook.graphql.types.generation.dataset_fields import DatasetGenerationFields
 from casebook.graphql.types.grading.score import ScoreOutcome, ScoreType
 from casebook.graphql.types.grading.score_repetitions import ScoreRepetitionsType
 from casebook.graphql.types.grading.scoring_config import ScoringConfigType
+from casebook.graphql.types.review.dataset_fields import DatasetReviewFields
 from casebook.services.datasets import case_files, cases
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading import config as scoring_config
@@ -29,7 +32,7 @@ from casebook.services.kernel.records import CaseFilter, Dataset
 
 
 @strawberry.type(name="Dataset")
-class DatasetType(relay.Node):
+class DatasetType(DatasetReviewFields, DatasetGenerationFields, relay.Node):
     id: relay.NodeID[int]
     name: str
     description: str
@@ -51,6 +54,8 @@ class DatasetType(relay.Node):
             owner_user_id=row.owner_user_id,
             created_at=row.created_at,
             updated_at=row.updated_at,
+            generator_model_connection_id=row.generator_model_connection_id,
+            generator_model_name=row.generator_model,
         )
 
     @strawberry.field(description="Whether the signed-in member owns it.")
@@ -61,6 +66,13 @@ class DatasetType(relay.Node):
     @strawberry.field(description="What the signed-in member may do with this dataset.")
     async def viewer_can(self, info: Info) -> DatasetPermissionsType:
         return await DatasetPermissionsType.for_dataset(info, self.id)
+
+    @strawberry.field(
+        description="Whether you may start an eval run over it, and why not when you may run "
+        "it but not read runs."
+    )
+    async def eval_access(self, info: Info) -> EvalAccessType:
+        return await EvalAccessType.for_dataset(info, self.id)
 
     @strawberry.field(description="How many cases the newest version holds.")
     async def case_count(self, info: Info) -> int:

@@ -1,16 +1,16 @@
 """The judge's grade of one criterion, and the pins of the judge that graded.
 
 Rules, reasons and quotes are grading evidence - a quote repeats the answer -
-so they need runs:view; the grade and whether it passed stay visible.
+so they need runs:view and access to the answering agent; the grade and whether it passed
+stay visible.
 """
 
 from typing import Any
 
 import strawberry
 
-from casebook.domain.access.catalog import Permission
-from casebook.graphql.permissions import OnDenied, requires
-from casebook.graphql.types.grading.scorer_result import EVIDENCE, ScorerStatus
+from casebook.graphql.types.grading.evidence import EVIDENCE, evidence
+from casebook.graphql.types.grading.scorer_result import ScorerStatus
 
 
 @strawberry.type(
@@ -36,28 +36,26 @@ class CriterionGradeType:
     rule_text: strawberry.Private[str]
     reason_text: strawberry.Private[str]
     quote_list: strawberry.Private[list[QuoteType]]
+    answering_agent_id: strawberry.Private[int | None] = None
 
     @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL),
-        description="The rule the grade follows from. " + EVIDENCE,
+        extensions=evidence(), description="The rule the grade follows from. " + EVIDENCE
     )
-    def rule(self) -> str | None:
+    async def rule(self) -> str | None:
         return self.rule_text
 
-    @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
-    )
-    def reason(self) -> str | None:
+    @strawberry.field(extensions=evidence(), description=EVIDENCE)
+    async def reason(self) -> str | None:
         return self.reason_text
 
-    @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
-    )
-    def quotes(self) -> list[QuoteType] | None:
+    @strawberry.field(extensions=evidence(), description=EVIDENCE)
+    async def quotes(self) -> list[QuoteType] | None:
         return self.quote_list
 
     @classmethod
-    def from_json(cls, document: dict[str, Any]) -> "CriterionGradeType":
+    def from_json(
+        cls, document: dict[str, Any], answering_agent_id: int | None = None
+    ) -> "CriterionGradeType":
         criterion = document.get("criterion") or {}
         return cls(
             criterion_id=str(criterion.get("id", "")),
@@ -74,6 +72,7 @@ class CriterionGradeType:
                 QuoteType(text=str(q.get("text", "")), verified=bool(q.get("verified")))
                 for q in document.get("quotes") or []
             ],
+            answering_agent_id=answering_agent_id,
         )
 
 

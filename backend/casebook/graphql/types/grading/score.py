@@ -3,9 +3,11 @@
 The outcome, which scorers reached no verdict, the figures and who answered
 stay visible to every reader of the dataset. The answer and its tool calls,
 and every reason, rule and quote, are grading evidence: null without
-``runs:view`` (spec: Access, "Review answers, reviewer notes and grading evidence").
-So is the structured scorer's per-field breakdown; its sub-scores, notices and
-whether it is stale are visible.
+``runs:view`` or without access to the answering agent (spec: Access, "Review answers,
+reviewer notes and grading evidence"; ``evidence``). So is the structured scorer's
+per-field breakdown; its sub-scores, notices and whether it is stale are visible.
+Where it stands in review, and a person's decision, which decides ``finalOutcome``,
+are in ``review``.
 """
 
 from collections.abc import Iterable
@@ -18,24 +20,27 @@ from strawberry import relay
 from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
+from casebook.domain.access.policy import holds
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.graphql.context import Info
 from casebook.graphql.ids import encode_id
 from casebook.graphql.node_resolution import resolve_batched
-from casebook.graphql.permissions import OnDenied, requires
 from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.grading.evidence import EVIDENCE, evidence, evidence_readable
 from casebook.graphql.types.grading.judge_grade import CriterionGradeType, JudgePinsType
-from casebook.graphql.types.grading.scorer_result import EVIDENCE, ScorerResultType
+from casebook.graphql.types.grading.scorer_result import ScorerResultType
 from casebook.graphql.types.grading.scoring_settings import ScoringSettingsType
 from casebook.graphql.types.grading.structured_result import StructuredResultType
+from casebook.services.datasets.case_views import CaseView
 from casebook.services.grading.score_records import in_scorer_order
-from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.errors import NotFound, ServiceError
 from casebook.services.kernel.records import Score
 
 if TYPE_CHECKING:
     from casebook.graphql.types.datasets.dataset import DatasetType
-
-_EVIDENCE = requires(Permission.RUNS_VIEW, OnDenied.NULL)
+    from casebook.graphql.types.evals.eval_run import EvalRunType
+    from casebook.graphql.types.review.decision import ScoreReviewType
+    from casebook.graphql.types.review.enums import ScoreSourceEnum
 
 
 @strawberry.enum(name="ScoreOutcome")
@@ -56,28 +61,47 @@ class MadeToolCallType:
 
 @strawberry.type(name="Score")
 class ScoreType(relay.Node):
+    """The values every reader of the dataset sees are set once from the row: a page of
+    fifty scores reads them as plain values, not through a resolver each."""
+
     id: relay.NodeID[int]
     row: strawberry.Private[Score]
+    outcome: ScoreOutcome = strawberry.field(
+        description="PASS when every Must pass scorer passed, FAIL when one failed, "
+        "NOT_GRADED when one reached no verdict."
+    )
+    not_graded_by: list[str] = strawberry.field(description="The scorers that reached no verdict.")
+    quality: float | None = strawberry.field(
+        description="The structured scorer's quality, 0 to 1 (the sortable Quality column); "
+        "null when it took no part or reached no verdict."
+    )
+    dataset_version: int = strawberry.field(
+        description="The dataset version the case was graded in."
+    )
+    case_revision: int = strawberry.field(
+        description="The case revision the answer was graded against."
+    )
 
     @classmethod
     def from_row(cls, row: Score) -> "ScoreType":
         assert row.id is not None
-        return cls(id=row.id, row=row)
+        return cls(
+            id=row.id,
+            row=row,
+            outcome=ScoreOutcome(row.outcome),
+            not_graded_by=list(row.without_verdict),
+            quality=row.structured_quality,
+            dataset_version=row.dataset_version,
+            case_revision=row.case_revision,
+        )
 
-    @strawberry.field(
-        description="PASS when every Must pass scorer passed, FAIL when one failed, "
-        "NOT_GRADED when one reached no verdict."
-    )
-    def outcome(self) -> ScoreOutcome:
-        return ScoreOutcome(self.row.outcome)
+    @property
+    def answering_agent_id(self) -> int | None:
+        return self.row.agent_id
 
-    @strawberry.field(extensions=_EVIDENCE, description="Why, scorer by scorer. " + EVIDENCE)
-    def outcome_reason(self) -> str | None:
+    @strawberry.field(extensions=evidence(), description="Why, scorer by scorer. " + EVIDENCE)
+    async def outcome_reason(self) -> str | None:
         return self.row.outcome_reason
-
-    @strawberry.field(description="The scorers that reached no verdict.")
-    def not_graded_by(self) -> list[str]:
-        return list(self.row.without_verdict)
 
     @strawberry.field(
         description="Score again grades it anew: some scorer reached no verdict, or its "
@@ -108,13 +132,6 @@ class ScoreType(relay.Node):
         return await self._stale_reasons(info)
 
     @strawberry.field(
-        description="The structured scorer's quality, 0 to 1 (the sortable Quality column); "
-        "null when it took no part or reached no verdict."
-    )
-    def quality(self) -> float | None:
-        return self.row.structured_quality
-
-    @strawberry.field(
         description="The structured scorer's sub-scores and breakdown; null when it took no "
         "part or reached no verdict."
     )
@@ -124,7 +141,9 @@ class ScoreType(relay.Node):
         assert self.row.id is not None
         key = (self.row.dataset_id, self.row.id)
         found = await info.context.loaders.structured_result.load(key)
-        return StructuredResultType(row=found) if found is not None else None
+        if found is None:
+            return None
+        return StructuredResultType(row=found, answering_agent_id=self.row.agent_id)
 
     @strawberry.field(
         description="The run key the answer was scored under (scoreAnswer's runKey); null when "
@@ -144,7 +163,10 @@ class ScoreType(relay.Node):
         config = self.row.config
         return [
             ScorerResultType.from_json(
-                name, document, bool((config.get(name) or {}).get("must_pass", True))
+                name,
+                document,
+                bool((config.get(name) or {}).get("must_pass", True)),
+                self.row.agent_id,
             )
             for name, document in in_scorer_order(self.row.results)
         ]
@@ -152,7 +174,10 @@ class ScoreType(relay.Node):
     @strawberry.field(description="The judge's grade of each criterion; empty without the judge.")
     def judge_grades(self) -> list[CriterionGradeType]:
         verdict = self.row.verdict or {}
-        return [CriterionGradeType.from_json(grade) for grade in verdict.get("grades") or []]
+        return [
+            CriterionGradeType.from_json(grade, self.row.agent_id)
+            for grade in verdict.get("grades") or []
+        ]
 
     @strawberry.field(
         description="Null when the judge took no part; false when its verdict could not be "
@@ -170,11 +195,11 @@ class ScoreType(relay.Node):
         return ScoringSettingsType(config=read_scoring_config(self.row.config))
 
     @strawberry.field(
-        extensions=_EVIDENCE,
+        extensions=evidence(),
         description="The answer as graded: at most 8,000 characters, credentials redacted. "
         + EVIDENCE,
     )
-    def answer(self) -> str | None:
+    async def answer(self) -> str | None:
         return self.row.answer_text
 
     @strawberry.field(description="The answer's length in characters, before it was cut.")
@@ -185,8 +210,8 @@ class ScoreType(relay.Node):
     def answer_cut(self) -> bool:
         return self.row.answer_cut
 
-    @strawberry.field(extensions=_EVIDENCE, description="Credentials redacted. " + EVIDENCE)
-    def tool_calls(self) -> list[MadeToolCallType] | None:
+    @strawberry.field(extensions=evidence(), description="Credentials redacted. " + EVIDENCE)
+    async def tool_calls(self) -> list[MadeToolCallType] | None:
         return [
             MadeToolCallType(
                 name=str(call.get("name", "")),
@@ -237,23 +262,18 @@ class ScoreType(relay.Node):
             "a judge may favour answers like its own"
         ]
 
-    @strawberry.field(description="The dataset version the case was graded in.")
-    def dataset_version(self) -> int:
-        return self.row.dataset_version
-
-    @strawberry.field(description="The case revision the answer was graded against.")
-    def case_revision(self) -> int:
-        return self.row.case_revision
-
-    @strawberry.field(description="The case as it was when graded; null when it is gone.")
-    async def case(self, info: Info) -> CaseType | None:
+    async def _graded_case(self, info: Info) -> CaseView | None:
         try:
-            view = await info.context.loaders.case.load(
+            return await info.context.loaders.case.load(
                 (self.row.case_id, self.row.dataset_version)
             )
         except NotFound:
             return None
-        return CaseType.from_view(view)
+
+    @strawberry.field(description="The case as it was when graded; null when it is gone.")
+    async def case(self, info: Info) -> CaseType | None:
+        view = await self._graded_case(info)
+        return CaseType.from_view(view) if view is not None else None
 
     @strawberry.field
     async def dataset(
@@ -274,6 +294,75 @@ class ScoreType(relay.Node):
     @strawberry.field
     def rescore_count(self) -> int:
         return self.row.rescore_count
+
+    # -- review (spec: "Review") ---------------------------------------------------------
+
+    @strawberry.field(description="Where it stands in review, and a person's decision.")
+    def review(
+        self,
+    ) -> Annotated["ScoreReviewType", strawberry.lazy("casebook.graphql.types.review.decision")]:
+        from casebook.graphql.types.review.decision import ScoreReviewType
+
+        return ScoreReviewType(row=self.row)
+
+    @strawberry.field(
+        description="What the score counts as: the person's decision when one was made, else "
+        "outcome (the scorers'). The judge's grades and reasons stay as they were."
+    )
+    def final_outcome(self) -> ScoreOutcome:
+        return ScoreOutcome(self.row.decision or self.row.outcome)
+
+    @strawberry.field(description="Where the graded answer came from.")
+    def source(
+        self,
+    ) -> Annotated["ScoreSourceEnum", strawberry.lazy("casebook.graphql.types.review.enums")]:
+        from casebook.graphql.types.review.enums import ScoreSourceEnum
+
+        if self.row.eval_run_id is not None or self.row.eval_item_id is not None:
+            return ScoreSourceEnum.EVAL_RUN
+        if self.row.source_run_id is not None:
+            return ScoreSourceEnum.ACTIVITY_RUN
+        return ScoreSourceEnum.API
+
+    @strawberry.field(
+        description="The eval run that produced it; null when none, or when you may not read "
+        "it (runs:view and the dataset)."
+    )
+    async def eval_run(
+        self, info: Info
+    ) -> Annotated["EvalRunType", strawberry.lazy("casebook.graphql.types.evals.eval_run")] | None:
+        from casebook.graphql.types.evals.eval_run import EvalRunType
+
+        actor = info.context.actor
+        if self.row.eval_run_id is None or actor is None or not holds(actor, Permission.RUNS_VIEW):
+            return None
+        try:
+            run = await info.context.loaders.eval_run.load(self.row.eval_run_id)
+        except ServiceError:
+            return None
+        return EvalRunType.from_row(run)
+
+    @strawberry.field(
+        name="answeringAgentId",
+        description="The answering agent (an Agent id) when the score records one; null for "
+        "an answer given to scoreAnswer with a bare agent name.",
+    )
+    def answering_agent_global_id(self) -> relay.GlobalID | None:
+        agent_id = self.row.agent_id
+        return encode_id("Agent", agent_id) if agent_id is not None else None
+
+    @strawberry.field(
+        description="True when its grading evidence - the answer, tool calls, reasons, rules, "
+        "quotes and the reviewer's note - is null for you: you lack runs:view, or access to "
+        "the answering agent. The outcome, status and decision stay."
+    )
+    async def evidence_masked(self, info: Info) -> bool:
+        return not await evidence_readable(info, self.row.agent_id)
+
+    @strawberry.field(description="The tags of the case as it was graded.")
+    async def case_tags(self, info: Info) -> list[str]:
+        view = await self._graded_case(info)
+        return list(view.content.tags) if view is not None else []
 
     @classmethod
     async def resolve_nodes(

@@ -1,14 +1,14 @@
-"""What one scorer found about an answer. Reasons are grading evidence: they need runs:view."""
+"""What one scorer found about an answer. Reasons are grading evidence: they need runs:view
+and access to the answering agent (``evidence``)."""
 
 from enum import Enum
 from typing import Any
 
 import strawberry
 
-from casebook.domain.access.catalog import Permission
-from casebook.graphql.permissions import OnDenied, requires
+from casebook.graphql.types.grading.evidence import EVIDENCE, evidence
 
-EVIDENCE = "Grading evidence: null without runs:view."
+__all__ = ["EVIDENCE", "ScorerPartType", "ScorerResultType", "ScorerStatus"]
 
 
 @strawberry.enum(name="ScorerStatus", description="ERROR: the scorer reached no verdict.")
@@ -26,11 +26,10 @@ class ScorerPartType:
     )
     status: ScorerStatus
     reason_text: strawberry.Private[str]
+    answering_agent_id: strawberry.Private[int | None] = None
 
-    @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
-    )
-    def reason(self) -> str | None:
+    @strawberry.field(extensions=evidence(), description=EVIDENCE)
+    async def reason(self) -> str | None:
         return self.reason_text
 
 
@@ -47,11 +46,10 @@ class ScorerResultType:
     )
     reason_text: strawberry.Private[str]
     part_list: strawberry.Private[list[ScorerPartType]]
+    answering_agent_id: strawberry.Private[int | None] = None
 
-    @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL), description=EVIDENCE
-    )
-    def reason(self) -> str | None:
+    @strawberry.field(extensions=evidence(), description=EVIDENCE)
+    async def reason(self) -> str | None:
         return self.reason_text
 
     @strawberry.field
@@ -60,7 +58,11 @@ class ScorerResultType:
 
     @classmethod
     def from_json(
-        cls, scorer: str, document: dict[str, Any], must_pass: bool
+        cls,
+        scorer: str,
+        document: dict[str, Any],
+        must_pass: bool,
+        answering_agent_id: int | None = None,
     ) -> "ScorerResultType":
         return cls(
             scorer=scorer,
@@ -75,7 +77,9 @@ class ScorerResultType:
                     source=str(part.get("source", "")),
                     status=ScorerStatus(part["status"]),
                     reason_text=str(part.get("reason", "")),
+                    answering_agent_id=answering_agent_id,
                 )
                 for part in document.get("parts") or []
             ],
+            answering_agent_id=answering_agent_id,
         )

@@ -14,9 +14,7 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
-from casebook.domain.access.catalog import Permission
-from casebook.graphql.permissions import OnDenied, requires
-from casebook.graphql.types.grading.scorer_result import EVIDENCE
+from casebook.graphql.types.grading.evidence import EVIDENCE, evidence
 from casebook.services.kernel.records import StructuredResult
 
 
@@ -114,6 +112,7 @@ class StructuredListType:
 )
 class StructuredResultType:
     row: strawberry.Private[StructuredResult]
+    answering_agent_id: strawberry.Private[int | None] = None
 
     @strawberry.field(description="Recall: how much of the reference was found (0 to 1).")
     def completeness(self) -> float:
@@ -181,12 +180,12 @@ class StructuredResultType:
         return [StructuredListType.from_json(found) for found in self.row.breakdown["lists"]]
 
     @strawberry.field(
-        extensions=requires(Permission.RUNS_VIEW, OnDenied.NULL),
+        extensions=evidence(),
         description="The per-field breakdown: the answer's value against the reference's, the "
         "rung that decided it and the similarity where relevant; `mismatchedOnly` leaves out "
         "what matched. " + EVIDENCE,
     )
-    def fields(self, mismatched_only: bool = False) -> list[StructuredFieldType] | None:
+    async def fields(self, mismatched_only: bool = False) -> list[StructuredFieldType] | None:
         rows = self.row.breakdown["fields"]
         return [
             StructuredFieldType.from_json(row)

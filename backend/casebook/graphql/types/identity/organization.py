@@ -14,11 +14,16 @@ from casebook.services.kernel.records import Organization as OrganizationRow
 class OrganizationType(relay.Node):
     id: relay.NodeID[int]
     name: str
+    conversation_retention_days: int | None = strawberry.field(
+        description="Conversations untouched this many days are deleted; null keeps them."
+    )
 
     @classmethod
     def from_row(cls, row: OrganizationRow) -> "OrganizationType":
         assert row.id is not None
-        return cls(id=row.id, name=row.name)
+        return cls(
+            id=row.id, name=row.name, conversation_retention_days=row.conversation_retention_days
+        )
 
     @classmethod
     async def resolve_nodes(

@@ -103,15 +103,12 @@ def reference_revision(
     return found
 
 
-async def references_now(
-    session: AsyncSession, dataset: Dataset, case_ids: Iterable[int]
+async def references_at(
+    session: AsyncSession, dataset_id: int, version: int, case_ids: Iterable[int]
 ) -> dict[int, CaseReference]:
-    """The cases of the newest version among ``case_ids``, each with its reference revision;
-    one statement."""
-    if dataset.latest_version == 0:
-        return {}
-    assert dataset.id is not None
-    histories = await reference_histories(session, dataset.id, dataset.latest_version, case_ids)
+    """The cases among ``case_ids`` as ``version`` holds them, each with the revision its
+    reference came in; one statement."""
+    histories = await reference_histories(session, dataset_id, version, case_ids)
     found: dict[int, CaseReference] = {}
     for case_id, held in histories.items():
         introduced = reference_revision(held.history, held.revision)
@@ -123,6 +120,16 @@ async def references_now(
             content=content_from_json(held.content),
         )
     return found
+
+
+async def references_now(
+    session: AsyncSession, dataset: Dataset, case_ids: Iterable[int]
+) -> dict[int, CaseReference]:
+    """The cases of the newest version among ``case_ids``, each with its reference revision."""
+    if dataset.latest_version == 0:
+        return {}
+    assert dataset.id is not None
+    return await references_at(session, dataset.id, dataset.latest_version, case_ids)
 
 
 async def current_config_hash(session: AsyncSession, dataset: Dataset) -> str | None:

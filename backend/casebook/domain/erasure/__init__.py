@@ -1,0 +1,1 @@
+"""Personal data: what deletion and erasure replace (spec: Personal data)."""

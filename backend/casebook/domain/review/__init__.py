@@ -1,0 +1,1 @@
+"""The review queue and people's decisions (spec: "Review"; issue 13)."""

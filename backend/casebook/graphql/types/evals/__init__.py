@@ -1,0 +1,1 @@
+"""Eval runs as the API shows them."""

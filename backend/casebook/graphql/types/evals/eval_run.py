@@ -1,0 +1,205 @@
+"""An eval run: one dataset version answered by its agents and graded, with its progress.
+
+Results, the summary and the comparison with a baseline are further fields of this type
+(their own module adds them)."""
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Annotated, Any
+
+import strawberry
+from strawberry import relay
+
+from casebook.graphql.connection import Connection
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.node_resolution import resolve_batched
+from casebook.graphql.types.agents.agent import AgentType
+from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.evals.enums import EvalRunStatus
+from casebook.graphql.types.evals.progress import EvalProgressType
+from casebook.graphql.types.evals.results import (
+    EvalCaseResultType,
+    EvalComparisonType,
+    EvalSummaryType,
+    comparison_of,
+    results_of,
+    summary_of,
+)
+from casebook.graphql.types.grading.score import ScoreOutcome
+from casebook.services.evals.channels import progress_payload
+from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.records import EvalRun, EvalRunAgent
+
+
+@strawberry.type(
+    name="EvalRunAgent",
+    description="An agent an eval run compares, at the version it started with.",
+)
+class EvalRunAgentType:
+    agent_id: strawberry.Private[int | None]
+    agent_name: str
+    agent_version: int
+
+    @strawberry.field(description="Null once the agent is deleted, or when you may not view it.")
+    async def agent(self, info: Info) -> AgentType | None:
+        if self.agent_id is None:
+            return None
+        try:
+            return AgentType.from_row(await info.context.loaders.agent.load(self.agent_id))
+        except NotFound:
+            return None
+
+    @classmethod
+    def from_row(cls, row: EvalRunAgent) -> "EvalRunAgentType":
+        return cls(
+            agent_id=row.agent_id, agent_name=row.agent_name, agent_version=row.agent_version
+        )
+
+
+@strawberry.type(
+    name="EvalRun",
+    description="Every case of one dataset version answered by one or more agents (side by "
+    "side), graded with the configuration the run started with. Needs runs:view, and "
+    "datasets:view on the dataset to read.",
+)
+class EvalRunType(relay.Node):
+    id: relay.NodeID[int]
+    dataset_id: strawberry.Private[int]
+    dataset_version: int = strawberry.field(description="The version it answers, pinned.")
+    status: EvalRunStatus
+    status_reason: str | None = strawberry.field(
+        description="Why it FAILED or was CANCELLED (a spent budget, cancelled by whom, an "
+        "agent deleted…)."
+    )
+    repetitions: int
+    tags: list[str] | None = strawberry.field(
+        description="Only cases carrying at least one of these tags; null: every case."
+    )
+    concurrency: int = strawberry.field(description="Answers in flight at once for this run.")
+    budget_usd: float | None = strawberry.field(
+        description="It stops (FAILED, with the reason) once agents and judge cost this much."
+    )
+    confirm_flips: int = strawberry.field(
+        description="Flipped cases rerun before a regression is called confirmed."
+    )
+    cases: int = strawberry.field(description="Cases it answers.")
+    anonymised_left_out: int = strawberry.field(
+        description="Cases marked anonymised after erasure, left out."
+    )
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    baseline_run_id: strawberry.Private[int | None]
+    started_by_user_id: strawberry.Private[int | None]
+    row: strawberry.Private[EvalRun]
+
+    @classmethod
+    def from_row(cls, row: EvalRun) -> "EvalRunType":
+        assert row.id is not None and row.created_at is not None
+        return cls(
+            id=row.id,
+            dataset_id=row.dataset_id,
+            dataset_version=row.dataset_version,
+            status=EvalRunStatus(row.status),
+            status_reason=row.status_reason,
+            repetitions=row.repetitions,
+            tags=list(row.tags) if row.tags is not None else None,
+            concurrency=row.concurrency,
+            budget_usd=row.budget_usd,
+            confirm_flips=row.confirm_flips,
+            cases=row.cases,
+            anonymised_left_out=row.anonymised_left_out,
+            created_at=row.created_at,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+            baseline_run_id=row.baseline_run_id,
+            started_by_user_id=row.started_by_user_id,
+            row=row,
+        )
+
+    @strawberry.field(description="The dataset it answers.")
+    async def dataset(self, info: Info) -> DatasetType:
+        return DatasetType.from_row(await info.context.loaders.dataset.load(self.dataset_id))
+
+    @strawberry.field(description="The agents it compares, in the order they were chosen.")
+    async def agents(self, info: Info) -> list[EvalRunAgentType]:
+        rows = await info.context.loaders.eval_run_agents.load(self.id)
+        return [EvalRunAgentType.from_row(r) for r in rows]
+
+    @strawberry.field(
+        description="The earlier run it compares with; null when none or not visible."
+    )
+    async def baseline(self, info: Info) -> "EvalRunType | None":
+        if self.baseline_run_id is None:
+            return None
+        try:
+            return EvalRunType.from_row(
+                await info.context.loaders.eval_run.load(self.baseline_run_id)
+            )
+        except NotFound:
+            return None
+
+    @strawberry.field(description="The name of the member who started it.")
+    async def started_by(self, info: Info) -> str | None:
+        if self.started_by_user_id is None:
+            return None
+        user = await info.context.loaders.member.load(self.started_by_user_id)
+        return user.name if user is not None else None
+
+    @strawberry.field(description="Its progress as the database holds it now.")
+    def progress(self) -> EvalProgressType:
+        return EvalProgressType.from_payload(progress_payload(self.row))
+
+    @strawberry.field(
+        description="Pass rates per agent, per scorer and per tag; cost; latency p50/p95; "
+        "structured quality."
+    )
+    async def summary(self, info: Info) -> EvalSummaryType:
+        return await summary_of(info, self.row)
+
+    @strawberry.field(
+        description="The per-case table: one row per case and agent, repetitions folded, in "
+        "case then agent order. flipped: only (or never) the cases that flipped against the "
+        "baseline."
+    )
+    async def results(
+        self,
+        info: Info,
+        agent_id: relay.GlobalID | None = None,
+        outcome: ScoreOutcome | None = None,
+        tag: str | None = None,
+        flipped: bool | None = None,
+        first: int = 50,
+        after: str | None = None,
+    ) -> Connection[EvalCaseResultType]:
+        return await results_of(
+            info,
+            self.row,
+            agent_id=agent_id,
+            outcome=outcome,
+            tag=tag,
+            flipped=flipped,
+            first=first,
+            after=after,
+        )
+
+    @strawberry.field(
+        description="This run against an earlier run of its dataset: the baseline when `with` "
+        "is null. Null when there is no baseline, or it is not yours to see."
+    )
+    async def comparison(
+        self,
+        info: Info,
+        with_: Annotated[relay.GlobalID | None, strawberry.argument(name="with")] = None,
+    ) -> EvalComparisonType | None:
+        other = decode_id(with_, EvalRunType, "with") if with_ is not None else None
+        return await comparison_of(info, self.row, other)
+
+    @classmethod
+    async def resolve_nodes(
+        cls, *, info: Info, node_ids: Iterable[str], required: bool = False
+    ) -> list[Any]:
+        return await resolve_batched(
+            node_ids, required, info.context.loaders.eval_run, cls.from_row
+        )

@@ -1,0 +1,367 @@
+"""An eval run's results as the API shows them: the summary (per agent, per scorer, per
+tag), the per-case table with its repetitions folded, and the comparison with an earlier
+run. The rules are ``domain.evals.results`` and ``domain.evals.comparison``; the reading
+is ``services.evals.results``, once per run and request (``loaders.eval_results``)."""
+
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import strawberry
+from strawberry import relay
+
+from casebook.domain.evals.comparison import FlipKind
+from casebook.domain.evals.results import Tally
+from casebook.graphql.connection import Connection
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id, encode_id
+from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.grading.score import ScoreOutcome, ScoreType
+from casebook.services.evals import results
+from casebook.services.kernel.errors import BadUserInput, NotFound
+from casebook.services.kernel.records import EvalRun, EvalRunAgent
+
+if TYPE_CHECKING:
+    from casebook.graphql.types.evals.eval_run import EvalRunType
+
+EvalRunRef = Annotated["EvalRunType", strawberry.lazy("casebook.graphql.types.evals.eval_run")]
+
+
+def agent_global_id(agent: EvalRunAgent) -> relay.GlobalID:
+    """The agent's id; once the agent is deleted, the id of the run's record of it."""
+    if agent.agent_id is not None:
+        return encode_id("Agent", agent.agent_id)
+    assert agent.id is not None
+    return encode_id("EvalRunAgent", agent.id)
+
+
+def _outcome(value: str | None) -> ScoreOutcome | None:
+    return ScoreOutcome(value) if value is not None else None
+
+
+def _tallied(tally: Tally) -> dict[str, Any]:
+    """The counts every summary row shows, as its fields."""
+    return {
+        "passed": tally.passed,
+        "failed": tally.failed,
+        "not_graded": tally.not_graded,
+        "pass_rate": tally.pass_rate,
+    }
+
+
+@strawberry.enum(
+    name="EvalFlipKind",
+    description="REGRESSION: passed in the baseline, fails now. IMPROVEMENT: failed, passes now.",
+)
+class EvalFlipKind(Enum):
+    REGRESSION = "regression"
+    IMPROVEMENT = "improvement"
+
+
+@strawberry.type(
+    name="EvalAgentSummary",
+    description="One agent of the run: its (case, agent) results counted with repetitions "
+    "folded, cost, latency and structured quality over every repetition scored.",
+)
+class EvalAgentSummaryType:
+    agent_id: relay.GlobalID
+    agent_name: str
+    agent_version: int
+    passed: int
+    failed: int
+    not_graded: int
+    pass_rate: float | None = strawberry.field(
+        description="passed / (passed + failed); null when nothing was graded."
+    )
+    cost_usd: float = strawberry.field(description="The agent's answers and their grading.")
+    latency_p50_ms: float | None = strawberry.field(
+        description="Nearest rank: the smallest latency with half the answers at or below it."
+    )
+    latency_p95_ms: float | None = strawberry.field(
+        description="Nearest rank: the smallest latency with 95 % of the answers at or below it."
+    )
+    quality_mean: float | None = strawberry.field(description="Structured quality, when scored.")
+    quality_min: float | None
+    quality_max: float | None
+
+
+@strawberry.type(
+    name="EvalScorerSummary",
+    description="One scorer's verdicts for one agent: every scorer by name, and each kind of "
+    "check as checks:<kind>; a scorer without a verdict counts as not graded.",
+)
+class EvalScorerSummaryType:
+    agent_id: relay.GlobalID
+    scorer: str
+    passed: int
+    failed: int
+    not_graded: int
+    pass_rate: float | None
+
+
+@strawberry.type(name="EvalTagSummary", description="The results of one tag's cases, per agent.")
+class EvalTagSummaryType:
+    agent_id: relay.GlobalID
+    tag: str
+    passed: int
+    failed: int
+    not_graded: int
+    pass_rate: float | None
+
+
+@strawberry.type(
+    name="EvalSummary",
+    description="Pass rates per agent, per scorer and per tag, with cost, latency p50/p95 and "
+    "structured quality. A (case, agent) counts once its every repetition is scored.",
+)
+class EvalSummaryType:
+    agents: list[EvalAgentSummaryType]
+    scorers: list[EvalScorerSummaryType]
+    tags: list[EvalTagSummaryType]
+
+    @classmethod
+    def from_results(cls, found: results.RunResults) -> "EvalSummaryType":
+        summary = found.summary
+        agents = {agent.id: agent for agent in found.agents}
+        return cls(
+            agents=[
+                EvalAgentSummaryType(
+                    agent_id=agent_global_id(agents[entry.agent_id]),
+                    agent_name=agents[entry.agent_id].agent_name,
+                    agent_version=agents[entry.agent_id].agent_version,
+                    **_tallied(entry.tally),
+                    cost_usd=entry.cost_usd,
+                    latency_p50_ms=entry.latency_p50_ms,
+                    latency_p95_ms=entry.latency_p95_ms,
+                    quality_mean=entry.quality_mean,
+                    quality_min=entry.quality_min,
+                    quality_max=entry.quality_max,
+                )
+                for entry in summary.agents
+            ],
+            scorers=[
+                EvalScorerSummaryType(
+                    agent_id=agent_global_id(agents[entry.agent_id]),
+                    scorer=entry.scorer,
+                    **_tallied(entry.tally),
+                )
+                for entry in summary.scorers
+            ],
+            tags=[
+                EvalTagSummaryType(
+                    agent_id=agent_global_id(agents[entry.agent_id]),
+                    tag=entry.tag,
+                    **_tallied(entry.tally),
+                )
+                for entry in summary.tags
+            ],
+        )
+
+
+@strawberry.type(
+    name="EvalCaseResult",
+    description="One (case, agent) of the run, its repetitions folded: the most frequent "
+    "outcome, a tie going to the worse (FAIL, then NOT_GRADED, then PASS).",
+)
+class EvalCaseResultType:
+    row: strawberry.Private[results.ResultRow]
+
+    @strawberry.field(description="The case at the revision the run answered.")
+    async def case(self, info: Info) -> CaseType:
+        view = await info.context.loaders.case.load(
+            (self.row.result.case_id, self.row.dataset_version)
+        )
+        return CaseType.from_view(view)
+
+    @strawberry.field
+    def agent_id(self) -> relay.GlobalID:
+        return agent_global_id(self.row.agent)
+
+    @strawberry.field
+    def agent_name(self) -> str:
+        return self.row.agent.agent_name
+
+    @strawberry.field(description="Null while not every repetition is scored.")
+    def outcome(self) -> ScoreOutcome | None:
+        return _outcome(self.row.result.outcome)
+
+    @strawberry.field(description="One per repetition scored, in repetition order.")
+    def scores(self) -> list[ScoreType]:
+        return [ScoreType.from_row(score) for score in self.row.scores]
+
+    @strawberry.field(
+        description="The answer shown: the repetition with the median quality (the lower "
+        "median on an even count), or the first when none has a quality."
+    )
+    def median_score(self) -> ScoreType | None:
+        return ScoreType.from_row(self.row.shown) if self.row.shown is not None else None
+
+    @strawberry.field(description="Mean structured quality over the repetitions.")
+    def quality_mean(self) -> float | None:
+        quality = self.row.result.quality
+        return quality.mean if quality is not None else None
+
+    @strawberry.field(description="The consistency spread: the lowest quality…")
+    def quality_min(self) -> float | None:
+        quality = self.row.result.quality
+        return quality.lowest if quality is not None else None
+
+    @strawberry.field(description="…and the highest.")
+    def quality_max(self) -> float | None:
+        quality = self.row.result.quality
+        return quality.highest if quality is not None else None
+
+    @strawberry.field(description="Its outcome in the run's baseline, when that holds the case.")
+    def baseline_outcome(self) -> ScoreOutcome | None:
+        return _outcome(self.row.baseline_outcome)
+
+    @strawberry.field(description="Against the run's baseline; null when it did not flip.")
+    def flip(self) -> EvalFlipKind | None:
+        return EvalFlipKind(self.row.flip.kind) if self.row.flip is not None else None
+
+    @strawberry.field(
+        description="For a flip: true when the rerun agreed (a regression failed again, an "
+        "improvement passed again), false when it did not, null when it was not rerun."
+    )
+    def confirmed(self) -> bool | None:
+        return self.row.flip.confirmed if self.row.flip is not None else None
+
+
+@strawberry.type(
+    name="EvalComparison",
+    description="This run against an earlier one. Over the same dataset version every case "
+    "is the same question; over different versions only the cases both hold at the same "
+    "revision are compared, and the note says so.",
+)
+class EvalComparisonType:
+    compared: strawberry.Private[results.RunComparison]
+    current: strawberry.Private[results.RunResults]
+
+    @strawberry.field
+    async def baseline(self, info: Info) -> EvalRunRef:
+        from casebook.graphql.types.evals.eval_run import EvalRunType
+
+        return EvalRunType.from_row(self.compared.baseline)
+
+    @strawberry.field
+    def same_version(self) -> bool:
+        return self.compared.comparison.same_version
+
+    @strawberry.field
+    def note(self) -> str | None:
+        return self.compared.comparison.note
+
+    @strawberry.field(description="Cases both runs hold, at the same revision.")
+    def compared_cases(self) -> int:
+        return self.compared.comparison.compared_cases
+
+    @strawberry.field(description="Pass → fail, in case then agent order.")
+    async def regressions(self, info: Info) -> list[EvalCaseResultType]:
+        return await self._flips(info, "regression")
+
+    @strawberry.field(description="Fail → pass, in case then agent order.")
+    async def improvements(self, info: Info) -> list[EvalCaseResultType]:
+        return await self._flips(info, "improvement")
+
+    async def _flips(self, info: Info, kind: FlipKind) -> list[EvalCaseResultType]:
+        chosen = results.flipped(self.current, self.compared, kind)
+        rows = await results.result_rows(info.context.services, self.current, self.compared, chosen)
+        return [EvalCaseResultType(row=row) for row in rows]
+
+    @strawberry.field(description="Regressions whose rerun failed again.")
+    def confirmed_regressions(self) -> int:
+        return self.compared.confirmed_regressions
+
+    @strawberry.field(description="Over the compared results graded in both runs.")
+    def pass_rate_before(self) -> float | None:
+        return self.compared.comparison.pass_rate_before
+
+    @strawberry.field
+    def pass_rate_after(self) -> float | None:
+        return self.compared.comparison.pass_rate_after
+
+
+# -- what EvalRun's fields and the review query call -------------------------------------
+
+
+async def _visible_run(info: Info, run_id: int) -> EvalRun | None:
+    try:
+        return await info.context.loaders.eval_run.load(run_id)
+    except NotFound:
+        return None
+
+
+async def comparison_with(
+    info: Info, run: EvalRun, other_id: int | None
+) -> tuple[results.RunResults, results.RunComparison | None]:
+    """The run's results and their comparison with ``other_id`` (the baseline when None);
+    no comparison when there is none or it is not visible."""
+    assert run.id is not None
+    current = await info.context.loaders.eval_results.load(run.id)
+    wanted = other_id if other_id is not None else run.baseline_run_id
+    if wanted is None:
+        return current, None
+    other = await _visible_run(info, wanted)
+    if other is None:
+        if other_id is not None:
+            raise NotFound("eval run not found")
+        return current, None
+    if other.dataset_id != run.dataset_id:
+        raise BadUserInput.at("with", "names a run of another dataset: nothing to compare")
+    assert other.id is not None
+    earlier = await info.context.loaders.eval_results.load(other.id)
+    return current, results.compare_runs(current, earlier)
+
+
+async def summary_of(info: Info, run: EvalRun) -> EvalSummaryType:
+    assert run.id is not None
+    return EvalSummaryType.from_results(await info.context.loaders.eval_results.load(run.id))
+
+
+def _run_agent_filter(current: results.RunResults, agent_id: relay.GlobalID) -> int:
+    """The run's record of the agent ``agentId`` names; -1 (nothing) when it is not one of
+    the run's agents."""
+    kind = agent_id.type_name if agent_id.type_name == "EvalRunAgent" else "Agent"
+    decode_id(agent_id, kind, "agentId")  # a well-formed id of an agent, or refused by name
+    for agent in current.agents:
+        if agent.id is not None and agent_global_id(agent) == agent_id:
+            return agent.id
+    return -1
+
+
+async def results_of(
+    info: Info,
+    run: EvalRun,
+    *,
+    agent_id: relay.GlobalID | None,
+    outcome: ScoreOutcome | None,
+    tag: str | None,
+    flipped: bool | None,
+    first: int,
+    after: str | None,
+) -> Connection[EvalCaseResultType]:
+    current, compared = await comparison_with(info, run, None)
+    wanted = results.ResultFilter(
+        run_agent_id=_run_agent_filter(current, agent_id) if agent_id is not None else None,
+        outcome=outcome.value if outcome is not None else None,
+        tag=tag,
+        flipped=flipped,
+    )
+    page = await results.results_page(
+        info.context.services, current, compared, wanted, first=first, after=after
+    )
+    return Connection.from_page(page, lambda row: EvalCaseResultType(row=row))
+
+
+async def comparison_of(
+    info: Info, run: EvalRun, other_id: int | None
+) -> EvalComparisonType | None:
+    current, compared = await comparison_with(info, run, other_id)
+    if compared is None:
+        return None
+    return EvalComparisonType(compared=compared, current=current)
+
+
+async def review_candidates_of(info: Info, run: EvalRun) -> list[ScoreType]:
+    current, compared = await comparison_with(info, run, None)
+    found = await results.review_candidates(info.context.services, current, compared)
+    return [ScoreType.from_row(score) for score in found]

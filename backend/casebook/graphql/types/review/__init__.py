@@ -1,0 +1,1 @@
+"""Review: the queue, people's decisions, settings, counts and judge trust."""

@@ -1,0 +1,1 @@
+"""Personal data: erasure of a person, their data export, retention of conversations."""

@@ -1,0 +1,1 @@
+"""Eval runs: estimate, start, execute with leases, publish progress, cancel, read."""

@@ -1,0 +1,422 @@
+"""An eval run's results read from PostgreSQL: folded, summarized and compared by the rules
+of ``domain.evals.results`` and ``domain.evals.comparison``.
+
+``results_of_runs`` reads any number of runs in three statements whatever their size -
+their agents, the case revisions they answered (with tags), and their scored answers
+(answers and confirmation reruns) - so a page of results, a summary and a comparison
+cost a constant number of statements, not one per row. The runs handed in were read
+under access already (``runs.load_runs``); nothing here decides access.
+"""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
+
+from casebook.db.models import CaseRevision, EvalItem, EvalRun, EvalRunAgent, EvalRunCase, Score
+from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor
+from casebook.domain.evals.comparison import (
+    CaseOutcome,
+    Comparison,
+    FlipKind,
+    compare,
+    confirmation,
+)
+from casebook.domain.evals.comparison import review_candidates as candidates_of
+from casebook.domain.evals.progress import CONFIRM, SCORED, TERMINAL
+from casebook.domain.evals.results import (
+    CaseResult,
+    Repetition,
+    RunSummary,
+    fold_case,
+    judge_failed_with_error,
+    scorer_statuses,
+    summarize,
+)
+from casebook.domain.grading.outcome import OutcomeStatus
+from casebook.services.kernel.context import ServiceContext
+
+
+@dataclass(frozen=True, slots=True)
+class RunCase:
+    case_id: int
+    revision_id: int
+    tags: tuple[str, ...]
+
+
+@dataclass
+class RunResults:
+    """One run's results. ``agent_key`` of a run agent is the agent's id, or - once the
+    agent is deleted - the negated id of the run's agent row, so it never meets a live one."""
+
+    run: EvalRun
+    agents: list[EvalRunAgent]
+    cases: list[RunCase]
+    results: list[CaseResult]
+    # (case, run agent) → the outcomes of its confirmation rerun, by repetition.
+    reruns: dict[tuple[int, int], list[OutcomeStatus]] = field(default_factory=dict)
+
+    def agent_key(self, run_agent_id: int) -> int:
+        agent = next(a for a in self.agents if a.id == run_agent_id)
+        return agent.agent_id if agent.agent_id is not None else -run_agent_id
+
+    def agent_named(self, run_agent_id: int) -> EvalRunAgent:
+        return next(a for a in self.agents if a.id == run_agent_id)
+
+    @property
+    def summary(self) -> RunSummary:
+        return summarize([a.id for a in self.agents if a.id is not None], self.results)
+
+
+async def _agents(session: AsyncSession, run_ids: Sequence[int]) -> dict[int, list[EvalRunAgent]]:
+    rows = (
+        await session.execute(
+            select(EvalRunAgent)
+            .where(col(EvalRunAgent.run_id).in_(run_ids))
+            .order_by(col(EvalRunAgent.run_id), col(EvalRunAgent.position))
+        )
+    ).scalars()
+    grouped: dict[int, list[EvalRunAgent]] = defaultdict(list)
+    for row in rows:
+        grouped[row.run_id].append(row)
+    return grouped
+
+
+async def _cases(session: AsyncSession, run_ids: Sequence[int]) -> dict[int, list[RunCase]]:
+    rows = await session.execute(
+        select(
+            col(EvalRunCase.run_id),
+            col(EvalRunCase.case_id),
+            col(EvalRunCase.revision_id),
+            col(CaseRevision.tags),
+        )
+        .join(CaseRevision, col(CaseRevision.id) == col(EvalRunCase.revision_id))
+        .where(col(EvalRunCase.run_id).in_(run_ids))
+        .order_by(col(EvalRunCase.run_id), col(EvalRunCase.case_id))
+    )
+    grouped: dict[int, list[RunCase]] = defaultdict(list)
+    for run_id, case_id, revision_id, tags in rows:
+        grouped[run_id].append(RunCase(case_id, revision_id, tuple(tags or ())))
+    return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    run_id: int
+    run_agent_id: int
+    case_id: int
+    purpose: str
+    repetition: Repetition
+
+
+async def _scored(session: AsyncSession, run_ids: Sequence[int]) -> list[_Scored]:
+    rows = await session.execute(
+        select(
+            col(EvalItem.run_id),
+            col(EvalItem.run_agent_id),
+            col(EvalItem.case_id),
+            col(EvalItem.purpose),
+            col(EvalItem.repetition),
+            col(Score.id),
+            col(Score.outcome),
+            col(Score.structured_quality),
+            col(Score.latency_ms),
+            col(Score.cost_usd),
+            col(Score.grading_cost_usd),
+            col(Score.results),
+        )
+        .join(Score, col(Score.id) == col(EvalItem.score_id))
+        .where(col(EvalItem.run_id).in_(run_ids), col(EvalItem.status) == SCORED)
+    )
+    found = []
+    for (
+        run_id,
+        agent_id,
+        case_id,
+        purpose,
+        number,
+        score_id,
+        outcome,
+        quality,
+        ms,
+        cost,
+        grading,
+        results,
+    ) in rows:
+        results = results or {}
+        found.append(
+            _Scored(
+                run_id,
+                agent_id,
+                case_id,
+                purpose,
+                Repetition(
+                    score_id=score_id,
+                    repetition=number,
+                    outcome=outcome,
+                    quality=quality,
+                    latency_ms=ms,
+                    cost_usd=(cost or 0.0) + (grading or 0.0),
+                    scorers=scorer_statuses(results),
+                    judge_error=judge_failed_with_error(results),
+                ),
+            )
+        )
+    return found
+
+
+async def read_results(session: AsyncSession, runs: Sequence[EvalRun]) -> list[RunResults]:
+    """Each run's results, in the order given: three statements for all of them."""
+    run_ids = [run.id for run in runs if run.id is not None]
+    agents = await _agents(session, run_ids)
+    cases = await _cases(session, run_ids)
+    answers: dict[tuple[int, int, int], list[Repetition]] = defaultdict(list)
+    reruns: dict[int, dict[tuple[int, int], list[Repetition]]] = defaultdict(dict)
+    for scored in await _scored(session, run_ids):
+        key = (scored.run_id, scored.case_id, scored.run_agent_id)
+        if scored.purpose == CONFIRM:
+            reruns[scored.run_id].setdefault(key[1:], []).append(scored.repetition)
+        else:
+            answers[key].append(scored.repetition)
+    found = []
+    for run in runs:
+        assert run.id is not None
+        run_agents = agents.get(run.id, [])
+        run_cases = cases.get(run.id, [])
+        results = [
+            fold_case(
+                case.case_id,
+                agent.id,
+                case.tags,
+                answers.get((run.id, case.case_id, agent.id), ()),
+                run.repetitions,
+            )
+            for case in run_cases
+            for agent in run_agents
+            if agent.id is not None
+        ]
+        found.append(
+            RunResults(
+                run,
+                run_agents,
+                run_cases,
+                results,
+                {
+                    key: [rep.outcome for rep in sorted(reps, key=lambda r: r.repetition)]
+                    for key, reps in reruns.get(run.id, {}).items()
+                },
+            )
+        )
+    return found
+
+
+async def results_of_runs(ctx: ServiceContext, runs: Sequence[EvalRun]) -> list[RunResults]:
+    """For a dataloader: runs the parent read under access."""
+    async with ctx.reading() as session:
+        return await read_results(session, runs)
+
+
+# -- comparison -----------------------------------------------------------------------------
+
+
+def _outcomes(results: RunResults) -> list[CaseOutcome]:
+    revisions = {case.case_id: case.revision_id for case in results.cases}
+    return [
+        CaseOutcome(
+            result.case_id,
+            revisions[result.case_id],
+            results.agent_key(result.agent_id),
+            result.outcome,
+        )
+        for result in results.results
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    kind: FlipKind
+    confirmed: bool | None
+    baseline_outcome: OutcomeStatus | None
+
+
+@dataclass
+class RunComparison:
+    baseline: EvalRun
+    comparison: Comparison
+    # (case, run agent of this run) → its flip; every compared result in ``before``.
+    flips: dict[tuple[int, int], Flip]
+    before: dict[tuple[int, int], OutcomeStatus | None]
+
+    @property
+    def confirmed_regressions(self) -> int:
+        return sum(
+            flip.kind == "regression" and flip.confirmed is True for flip in self.flips.values()
+        )
+
+
+def compare_runs(current: RunResults, baseline: RunResults) -> RunComparison:
+    """Flips against ``baseline``; a flip is confirmed by this run's rerun of it, when it
+    was rerun (``confirmation``)."""
+    by_key = {current.agent_key(a.id): a.id for a in current.agents if a.id is not None}
+    comparison = compare(
+        version=current.run.dataset_version,
+        baseline_version=baseline.run.dataset_version,
+        current=_outcomes(current),
+        baseline=_outcomes(baseline),
+        agents=list(by_key),
+        baseline_agents=[baseline.agent_key(a.id) for a in baseline.agents if a.id is not None],
+        agent_names={
+            current.agent_key(a.id): a.agent_name for a in current.agents if a.id is not None
+        },
+    )
+    flips: dict[tuple[int, int], Flip] = {}
+    before: dict[tuple[int, int], OutcomeStatus | None] = {}
+    for case in comparison.compared:
+        key = (case.case_id, by_key[case.agent_id])
+        before[key] = case.before
+        if case.flip is not None:
+            rerun = current.reruns.get(key, [])
+            flips[key] = Flip(case.flip, confirmation(case.flip, rerun), case.before)
+    return RunComparison(baseline.run, comparison, flips, before)
+
+
+def confirmed_regressions(comparison: RunComparison | None) -> set[tuple[int, int]]:
+    if comparison is None:
+        return set()
+    return {
+        key
+        for key, flip in comparison.flips.items()
+        if flip.kind == "regression" and flip.confirmed is True
+    }
+
+
+# -- the per-case table -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultFilter:
+    run_agent_id: int | None = None
+    outcome: OutcomeStatus | None = None
+    tag: str | None = None
+    flipped: bool | None = None
+
+
+@dataclass
+class ResultRow:
+    result: CaseResult
+    agent: EvalRunAgent
+    dataset_version: int
+    scores: list[Score]
+    shown: Score | None
+    baseline_outcome: OutcomeStatus | None
+    flip: Flip | None
+
+
+def _keeps(wanted: ResultFilter, result: CaseResult, comparison: RunComparison | None) -> bool:
+    if wanted.run_agent_id is not None and result.agent_id != wanted.run_agent_id:
+        return False
+    if wanted.outcome is not None and result.outcome != wanted.outcome:
+        return False
+    if wanted.tag is not None and wanted.tag not in result.tags:
+        return False
+    if wanted.flipped is not None:
+        flipped = comparison is not None and (result.case_id, result.agent_id) in comparison.flips
+        if flipped != wanted.flipped:
+            return False
+    return True
+
+
+async def result_rows(
+    ctx: ServiceContext,
+    current: RunResults,
+    comparison: RunComparison | None,
+    chosen: Sequence[CaseResult],
+) -> list[ResultRow]:
+    """These results of the run as table rows; all their scores in one statement."""
+    score_ids = [rep.score_id for result in chosen for rep in result.repetitions]
+    scores: dict[int, Score] = {}
+    if score_ids:
+        async with ctx.reading() as session:
+            rows = await session.execute(select(Score).where(col(Score.id).in_(score_ids)))
+            scores = {score.id: score for score in rows.scalars() if score.id is not None}
+    found = []
+    for result in chosen:
+        key = (result.case_id, result.agent_id)
+        found.append(
+            ResultRow(
+                result=result,
+                agent=current.agent_named(result.agent_id),
+                dataset_version=current.run.dataset_version,
+                scores=[scores[r.score_id] for r in result.repetitions if r.score_id in scores],
+                shown=scores.get(result.shown.score_id) if result.shown is not None else None,
+                baseline_outcome=comparison.before.get(key) if comparison is not None else None,
+                flip=comparison.flips.get(key) if comparison is not None else None,
+            )
+        )
+    return found
+
+
+async def results_page(
+    ctx: ServiceContext,
+    current: RunResults,
+    comparison: RunComparison | None,
+    wanted: ResultFilter,
+    *,
+    first: int,
+    after: str | None,
+) -> Page[ResultRow]:
+    """A page of (case, agent) results in case then agent order. The cursor is the row's
+    place in the run's whole table, so a filter changes which rows come after it, never
+    where it is."""
+    check_page_size(first)
+    start = decode_cursor(after) + 1 if after is not None else 0
+    matching = [
+        (index, result)
+        for index, result in enumerate(current.results)
+        if _keeps(wanted, result, comparison)
+    ]
+    later = [(index, result) for index, result in matching if index >= start]
+    chosen = later[:first]
+    rows = await result_rows(ctx, current, comparison, [result for _, result in chosen])
+    return Page(
+        rows, [encode_cursor(index) for index, _ in chosen], len(later) > first, len(matching)
+    )
+
+
+def flipped(current: RunResults, comparison: RunComparison, kind: FlipKind) -> list[CaseResult]:
+    """The results of one kind of flip, in case then agent order."""
+    return [
+        result
+        for result in current.results
+        if (flip := comparison.flips.get((result.case_id, result.agent_id))) is not None
+        and flip.kind == kind
+    ]
+
+
+async def review_candidates(
+    ctx: ServiceContext, current: RunResults, comparison: RunComparison | None
+) -> list[Score]:
+    """Once the run has ended - after its confirmation reruns - the confirmed regressions
+    and the answers the judge failed on with an error, one score per case and agent
+    (``domain.evals.comparison.review_candidates``); nothing while it runs."""
+    if current.run.status not in TERMINAL:
+        return []
+    score_ids = candidates_of(current.results, confirmed_regressions(comparison))
+    if not score_ids:
+        return []
+    async with ctx.reading() as session:
+        rows = await session.execute(select(Score).where(col(Score.id).in_(score_ids)))
+        found = {score.id: score for score in rows.scalars()}
+    return [found[score_id] for score_id in score_ids if score_id in found]
+
+
+async def results_of_run_ids(ctx: ServiceContext, run_ids: Sequence[int]) -> list[RunResults]:
+    """For a dataloader of runs the parent field read under access: four statements for
+    any number of runs."""
+    async with ctx.reading() as session:
+        rows = await session.execute(select(EvalRun).where(col(EvalRun.id).in_(run_ids)))
+        runs = {run.id: run for run in rows.scalars()}
+        return await read_results(session, [runs[run_id] for run_id in run_ids])

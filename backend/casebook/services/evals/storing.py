@@ -1,0 +1,182 @@
+"""Storing what an eval run's workers produced, a batch at a time, in one transaction each.
+
+- ``store_answers``: replies just received - each recorded in Activity (a run flagged
+  eval and isolated, in the conversation its question was stored in) and its item marked
+  answered; an answer graded without a model call (checks, tool calls) is stored with its
+  score in the same transaction, the answer first.
+- ``store_scores``: gradings that needed a model (the judge), of items already answered.
+
+Only items the worker still holds are written: one whose lease another worker took over
+is left to that worker.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import BigInteger, Float, Text, case, column, func, literal, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
+
+from casebook.db.models import EvalItem, EvalRunAgent, Score
+from casebook.db.rows import insert_values
+from casebook.domain.access.policy import Actor
+from casebook.domain.activity.model import Reply
+from casebook.domain.evals.progress import ANSWER, ANSWERED, ANSWERING, SCORED
+from casebook.services.activity.batch_recording import Answered, Asked, record_replies
+from casebook.services.evals.grading import Graded
+from casebook.services.evals.leases import Holder, still_held
+from casebook.services.grading.structured.records import record_structured
+
+_items = EvalItem.__table__  # type: ignore[attr-defined]
+
+
+@dataclass
+class Tally:
+    scored: int = 0
+    outcomes: dict[str, int] = field(
+        default_factory=lambda: {"pass": 0, "fail": 0, "not_graded": 0}
+    )
+    cost_usd: float = 0.0
+
+    def add(self, graded: Graded, item: EvalItem) -> None:
+        """A score of ``item``: counted when it answers the run (a confirmation rerun's
+        is not, so the counters agree with the summary); its cost, whatever it answers."""
+        if item.purpose == ANSWER:
+            self.scored += 1
+            outcome = graded.score.outcome
+            self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+        self.cost_usd += graded.judge_cost_usd + (graded.score.cost_usd or 0.0)
+
+
+@dataclass
+class NewAnswer:
+    item: EvalItem
+    asked: Asked
+    agent: EvalRunAgent
+    agent_version_id: int | None
+    reply: Reply
+    graded: Graded | None  # set when graded without a model call
+
+
+async def _mark_items(
+    session: AsyncSession,
+    ids: list[int],
+    statuses: list[str],
+    run_ids: list[int | None],
+    score_ids: list[int | None],
+    costs: list[float | None],
+) -> None:
+    given = (
+        func.unnest(
+            literal(ids, ARRAY(BigInteger)),
+            literal(statuses, ARRAY(Text)),
+            literal(run_ids, ARRAY(BigInteger)),
+            literal(score_ids, ARRAY(BigInteger)),
+            literal(costs, ARRAY(Float)),
+        )
+        .table_valued(
+            column("id", BigInteger),
+            column("status", Text),
+            column("run_id", BigInteger),
+            column("score_id", BigInteger),
+            column("cost", Float),
+        )
+        .render_derived(name="given")
+    )
+    await session.execute(
+        update(_items)
+        .where(_items.c.id == given.c.id)
+        .values(
+            status=given.c.status,
+            activity_run_id=func.coalesce(given.c.run_id, _items.c.activity_run_id),
+            score_id=given.c.score_id,
+            cost_usd=func.coalesce(given.c.cost, _items.c.cost_usd),
+            answered_at=func.coalesce(_items.c.answered_at, func.now()),
+            scored_at=case((given.c.score_id.is_(None), None), else_=func.now()),
+        )
+    )
+
+
+async def store_answers(
+    session: AsyncSession, actor: Actor, holder: Holder, answers: Sequence[NewAnswer]
+) -> tuple[list[NewAnswer], Tally]:
+    """Record the replies the holder still holds; those graded already, with their scores."""
+    if not answers:
+        return [], Tally()
+    held = await still_held(session, holder, [a.item.id for a in answers if a.item.id], ANSWERING)
+    kept = [a for a in answers if a.item.id in held]
+    run_ids = await record_replies(
+        session,
+        actor,
+        [
+            Answered(
+                a.asked, a.agent.agent_id or 0, a.agent_version_id, a.agent.agent_version, a.reply
+            )
+            for a in kept
+        ],
+        isolated=True,
+        eval_run=True,
+    )
+    tally = Tally()
+    scores: list[dict[str, Any]] = []
+    for answer, run_id in zip(kept, run_ids, strict=True):
+        answer.item.activity_run_id = run_id
+        if answer.graded is not None:
+            answer.graded.score.source_run_id = run_id
+            scores.append(answer.graded.score.values())
+            tally.add(answer.graded, answer.item)
+    score_ids = iter(await insert_values(session, Score, scores))
+    await _mark_items(
+        session,
+        [a.item.id or 0 for a in kept],
+        [SCORED if a.graded is not None else ANSWERED for a in kept],
+        list(run_ids),
+        [next(score_ids) if a.graded is not None else None for a in kept],
+        [a.reply.cost_usd for a in kept],
+    )
+    return kept, tally
+
+
+async def store_scores(
+    session: AsyncSession, holder: Holder, graded: Sequence[tuple[EvalItem, Graded]]
+) -> tuple[list[int], Tally]:
+    """Scores of answered items the holder still holds; the ids of the items stored."""
+    if not graded:
+        return [], Tally()
+    held = await still_held(session, holder, [i.id for i, _ in graded if i.id], ANSWERED)
+    kept = [(item, found) for item, found in graded if item.id in held]
+    rows = [found.score.row() for _, found in kept]
+    session.add_all(rows)
+    await session.flush()
+    tally = Tally()
+    for (item, found), row in zip(kept, rows, strict=True):
+        await record_structured(session, row, found.structured)
+        tally.add(found, item)
+    await _mark_items(
+        session,
+        [item.id or 0 for item, _ in kept],
+        [SCORED] * len(kept),
+        [None] * len(kept),
+        [row.id for row in rows],
+        [None] * len(kept),
+    )
+    return [item.id or 0 for item, _ in kept], tally
+
+
+async def count_answered(session: AsyncSession, run_id: int) -> int:
+    """The run's answers stored (its confirmation reruns aside)."""
+    return int(
+        (
+            await session.execute(
+                select(func.count())
+                .select_from(EvalItem)
+                .where(
+                    EvalItem.run_id == run_id,
+                    EvalItem.purpose == ANSWER,
+                    col(EvalItem.status).in_((ANSWERED, SCORED)),
+                )
+            )
+        ).scalar_one()
+    )

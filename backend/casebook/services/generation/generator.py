@@ -1,0 +1,170 @@
+"""The case generator: a system agent of every organization, and its model (spec: "The
+generator is an agent"; "Helpers are code-defined; no helper agent needs to be created or
+published").
+
+The agent row exists so that ``agents:run`` on the generator is decided like on any agent
+and each generation is one run in Activity under the generator's name. It is created the
+first time an organization's generation needs it (one per organization, by the unique
+``system_role``), visible to the whole organization, owned by nobody, and never
+configured: its behaviour is code (``domain.generation.prompt``) and it has no versions.
+
+Its model is chosen in a dataset's Settings, as the judge's is: a saved connection and
+one of its models. Every call is metered against the organization and the ``generator``
+helper, so the helper's budget stops it.
+"""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from casebook.db.models import Agent, Dataset
+from casebook.domain.access.catalog import Permission, Visibility
+from casebook.domain.errors import FieldError, ValidationFailed
+from casebook.llm.factory import build_provider
+from casebook.llm.metering import MeteredProvider
+from casebook.llm.secrets import KeyDecryptionFailed
+from casebook.services.datasets.kind import DATASET_KIND
+from casebook.services.grading.judging import provider_settings
+from casebook.services.kernel import audit, sharing
+from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import BadUserInput
+from casebook.services.models import metering
+from casebook.services.models.connections import (
+    connection_spec,
+    find_connection,
+    parse_connection_ref,
+    usable_connection,
+)
+
+GENERATOR_ROLE = "generator"
+GENERATOR_NAME = "Case generator"
+GENERATOR_DESCRIPTION = (
+    "Casebook's case generator: drafts proposed cases for a dataset from an agent, its "
+    "knowledge, its chats and a red team. It has no tools; everything it reads is handed "
+    "to it in its prompt."
+)
+NO_MODEL_REASON = "the case generator has no model: choose one in the dataset's Settings"
+# Database ids are PostgreSQL bigints: a larger number names no saved connection.
+MAX_DB_ID = 2**63
+
+
+async def generator_agent(session: AsyncSession, organization_id: int) -> Agent:
+    """The organization's generator, created the first time it is needed; two requests
+    creating it at once make one."""
+    await session.execute(
+        insert(Agent)
+        .values(
+            organization_id=organization_id,
+            name=GENERATOR_NAME,
+            description=GENERATOR_DESCRIPTION,
+            kind="model",
+            visibility=Visibility.ORGANIZATION.value,
+            latest_version=0,
+            system_role=GENERATOR_ROLE,
+            updated_at=datetime.now(UTC),
+        )
+        .on_conflict_do_nothing(
+            index_elements=["organization_id", "system_role"],
+            index_where=Agent.system_role.is_not(None),  # type: ignore[union-attr]
+        )
+    )
+    return (
+        await session.execute(
+            select(Agent).where(
+                Agent.organization_id == organization_id, Agent.system_role == GENERATOR_ROLE
+            )
+        )
+    ).scalar_one()
+
+
+@dataclass(frozen=True)
+class GeneratorModel:
+    """The dataset's choice; ``None`` fields when nothing is chosen."""
+
+    connection_ref: str | None
+    model: str | None
+
+
+def generator_model_of(dataset: Dataset) -> GeneratorModel:
+    return GeneratorModel(dataset.generator_model_connection_id, dataset.generator_model)
+
+
+async def choose_generator_model(
+    ctx: ServiceContext, dataset_id: int, connection_ref: str | None, model: str | None
+) -> Dataset:
+    """Settings: the generator's model for this dataset (``None`` for both: none). Needs
+    ``datasets:edit``; the connection must be a saved one of the organization offering
+    the model."""
+    actor = ctx.require_actor()
+    async with ctx.transaction() as session:
+        dataset: Dataset = await sharing.load_authorized(
+            session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_EDIT, for_update=True
+        )
+        if (connection_ref is None) != (model is None):
+            raise BadUserInput.at("model", "name a saved connection and one of its models")
+        if connection_ref is not None and model is not None:
+            await _check_choice(session, actor.organization_id, connection_ref, model)
+        # Stored as the judge's is: the connection's id as text.
+        dataset.generator_model_connection_id = (
+            str(parse_connection_ref(connection_ref)) if connection_ref is not None else None
+        )
+        dataset.generator_model = model.strip() if model else None
+        dataset.updated_at = datetime.now(UTC)
+        await audit.record(
+            session,
+            actor,
+            "dataset.generator_model",
+            resource_type=DATASET_KIND,
+            resource_id=dataset_id,
+            summary={"connection": connection_ref, "model": dataset.generator_model},
+            request_id=ctx.request_id,
+        )
+    return dataset
+
+
+async def _check_choice(
+    session: AsyncSession, organization_id: int, connection_ref: str, model: str
+) -> None:
+    connection_id = parse_connection_ref(connection_ref)
+    if connection_id is not None and not 0 < connection_id < MAX_DB_ID:
+        connection_id = None
+    connection = (
+        await find_connection(session, organization_id, connection_id)
+        if connection_id is not None
+        else None
+    )
+    if connection is None:
+        raise ValidationFailed(
+            [FieldError("modelConnectionId", "is not a saved model of this organization")]
+        )
+    if model.strip() not in connection.models:
+        listed = ", ".join(connection.models)
+        raise ValidationFailed(
+            [FieldError("model", f"choose one of the connection's models: {listed}")]
+        )
+
+
+async def open_generator(
+    ctx: ServiceContext, organization_id: int, choice: GeneratorModel
+) -> MeteredProvider | str:
+    """The metered provider of the generator's model, or why it cannot be called. Close
+    it after."""
+    if choice.connection_ref is None or choice.model is None:
+        return NO_MODEL_REASON
+    row = await usable_connection(
+        ctx, organization_id, choice.connection_ref, choice.model, whose="the generator's model"
+    )
+    if isinstance(row, str):
+        return row
+    try:
+        spec = connection_spec(ctx.settings, row)
+    except KeyDecryptionFailed as failure:
+        return str(failure)
+    timeouts, retry = provider_settings(ctx.settings)
+    inner = build_provider(spec, prices=ctx.settings.price_table(), timeouts=timeouts, retry=retry)
+    return metering.metered(
+        ctx.sessionmaker, inner, organization_id=organization_id, helper=metering.GENERATOR_HELPER
+    )

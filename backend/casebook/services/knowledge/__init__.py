@@ -1,0 +1,1 @@
+"""Knowledge bases: documents split into passages, searched in PostgreSQL."""

@@ -1,0 +1,110 @@
+import { Accordion, Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconTool } from '@tabler/icons-react';
+import type { EvalAnswerFieldsFragment, ScoreOutcome } from '../gql/graphql';
+import { Markdown } from '../markdown/Markdown';
+import { formatMs, formatUsd } from './progress';
+import { scorerLabel } from './summaryTables';
+
+export const OUTCOME_WORDS: Record<ScoreOutcome, { label: string; color: string }> = {
+  PASS: { label: 'Passed', color: 'teal' },
+  FAIL: { label: 'Failed', color: 'red' },
+  NOT_GRADED: { label: 'Not graded', color: 'gray' },
+};
+
+export function OutcomeBadge({ outcome, size = 'sm' }: { outcome: ScoreOutcome | null | undefined; size?: 'xs' | 'sm' | 'md' }) {
+  if (!outcome) {
+    return (
+      <Badge size={size} variant="outline" color="gray">
+        Not answered yet
+      </Badge>
+    );
+  }
+  const words = OUTCOME_WORDS[outcome];
+  return (
+    <Badge size={size} variant="light" color={words.color}>
+      {words.label}
+    </Badge>
+  );
+}
+
+export function ToolCalls({ calls }: { calls: NonNullable<EvalAnswerFieldsFragment['toolCalls']> }) {
+  if (calls.length === 0) return null;
+  return (
+    <Accordion multiple variant="contained" chevronPosition="left" aria-label="Tool calls">
+      {calls.map((call, index) => (
+        <Accordion.Item key={`${call.name}-${index}`} value={String(index)}>
+          <Accordion.Control icon={<IconTool size={16} aria-hidden />}>
+            <Group gap="xs">
+              <Code>{call.name}</Code>
+              {call.blocked && (
+                <Badge size="sm" variant="light" color="orange">
+                  Blocked
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {JSON.stringify(call.args, null, 2)}
+            </Code>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+/** One answer as it was graded: the outcome, the answer in Markdown, its tool calls, and what each scorer found, failing first. */
+export function AnswerCard({ title, score, highlight }: { title: string; score: EvalAnswerFieldsFragment | null | undefined; highlight?: 'regression' | 'improvement' | undefined }) {
+  const border = highlight === 'regression' ? 'var(--mantine-color-red-5)' : highlight === 'improvement' ? 'var(--mantine-color-teal-5)' : undefined;
+  return (
+    <Paper withBorder radius="md" p="md" style={border ? { borderColor: border, borderWidth: 2 } : undefined} role="region" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          {score && <OutcomeBadge outcome={score.outcome} />}
+        </Group>
+        {!score ? (
+          <Text size="sm" c="dimmed">
+            No answer recorded.
+          </Text>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed">
+              {[score.agentName && `${score.agentName}${score.agentVersion ? ` v${score.agentVersion}` : ''}`, score.repetition ? `repetition ${score.repetition}` : null, formatMs(score.latencyMs), score.costUsd === null || score.costUsd === undefined ? null : formatUsd(score.costUsd), typeof score.quality === 'number' ? `quality ${score.quality.toFixed(2)}` : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            {score.answer === null || score.answer === undefined ? (
+              <Text size="sm" c="dimmed">
+                The answer is hidden: reading it needs runs:view.
+              </Text>
+            ) : (
+              <Markdown>{score.answer}</Markdown>
+            )}
+            {score.answerCut && (
+              <Text size="xs" c="dimmed">
+                The answer kept is its first 8,000 characters.
+              </Text>
+            )}
+            {score.toolCalls && <ToolCalls calls={score.toolCalls} />}
+            <Stack gap={4}>
+              {[...score.results]
+                .sort((a, b) => Number(a.status === 'PASS') - Number(b.status === 'PASS'))
+                .map((result) => (
+                  <Group key={result.scorer} gap="xs" wrap="nowrap" align="flex-start">
+                    <Badge size="xs" variant="dot" color={result.status === 'PASS' ? 'teal' : result.status === 'FAIL' ? 'red' : 'gray'} style={{ flexShrink: 0 }}>
+                      {scorerLabel(result.scorer)}
+                    </Badge>
+                    <Text size="xs">{result.skipped ? 'Skipped.' : (result.reason ?? (result.status === 'PASS' ? 'Passed.' : result.status === 'FAIL' ? 'Failed.' : 'No verdict.'))}</Text>
+                  </Group>
+                ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

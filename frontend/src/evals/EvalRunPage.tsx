@@ -1,0 +1,178 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconChecklist } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { asSentence, problemFrom } from '../api/errors';
+import { ProblemAlert } from '../api/ProblemAlert';
+import { formatExact, formatWhen } from '../common/time';
+import type { DatasetHeaderFieldsFragment, EvalRunQuery as EvalRunResult } from '../gql/graphql';
+import { reviewSearch } from '../review/reviewParams';
+import { passRateChart } from './chartData';
+import { PassRateChart } from './charts/PassRateChart';
+import { EvalCaseTable } from './EvalCaseTable';
+import { EvalComparisonView } from './EvalComparisonView';
+import { EvalProgressBar, EvalStatusBadge } from './EvalProgressBar';
+import { EvalSummaryView } from './EvalSummaryView';
+import { CancelEvalRunMutation, EvalRunQuery } from './operations';
+import { formatUsd, isOver } from './progress';
+import { EvalPassRatesQuery, EvalRunSummaryQuery } from './resultsOperations';
+import { ReviewCandidates } from './ReviewCandidates';
+import { useLiveProgress } from './useLiveProgress';
+
+type Run = EvalRunResult['evalRun'];
+type Part = 'summary' | 'cases' | 'comparison' | 'review';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function BackLink({ onBack }: { onBack: () => void }) {
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={onBack}>
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        All test runs
+      </Group>
+    </Anchor>
+  );
+}
+
+/** What the run was asked to do: version, agents at their versions, repetitions, cases, budget; who started it and when. */
+function RunFacts({ run }: { run: Run }) {
+  const cases = `${plural(run.cases, 'case', 'cases')}${run.tags && run.tags.length > 0 ? ` tagged ${run.tags.join(', ')}` : ''}`;
+  const leftOut = run.anonymisedLeftOut > 0 ? ` (${run.anonymisedLeftOut} anonymised after erasure left out)` : '';
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {run.agents.map((agent) => `${agent.agentName} v${agent.agentVersion}`).join(' · ')} · {cases}
+        {leftOut} · {plural(run.repetitions, 'repetition', 'repetitions')} · {run.concurrency} in flight
+        {run.budgetUsd !== null && run.budgetUsd !== undefined ? ` · budget ${formatUsd(run.budgetUsd)}` : ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Started <span title={formatExact(run.createdAt)}>{formatWhen(run.createdAt)}</span>
+        {run.startedBy ? ` by ${run.startedBy}` : ''}
+        {run.finishedAt ? `, ended ${formatWhen(run.finishedAt)}` : ''}
+        {run.baseline ? ` · compared with the run of version ${run.baseline.datasetVersion}, ${formatWhen(run.baseline.createdAt)}` : ''}
+        {run.dataset.latestVersion > run.datasetVersion ? ` · the dataset is at version ${run.dataset.latestVersion} now` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+const SUMMARY_REREAD_MS = 5_000;
+
+/** The run's summary, read again every few seconds while it runs and once when it ends, with the pass rate of the dataset's runs over versions. */
+function SummaryPart({ runId, datasetId, over }: { runId: string; datasetId: string; over: boolean }) {
+  const [{ data, error }, reread] = useQuery({ query: EvalRunSummaryQuery, variables: { id: runId }, requestPolicy: 'cache-and-network' });
+  const [startedOver] = useState(over);
+  useEffect(() => {
+    if (over) {
+      if (!startedOver) reread({ requestPolicy: 'network-only' });
+      return;
+    }
+    const timer = window.setInterval(() => reread({ requestPolicy: 'network-only' }), SUMMARY_REREAD_MS);
+    return () => window.clearInterval(timer);
+  }, [over, startedOver, reread]);
+  const [{ data: runs }] = useQuery({ query: EvalPassRatesQuery, variables: { datasetId, first: 20 }, requestPolicy: 'cache-and-network' });
+  const problem = problemFrom(error);
+  return (
+    <Stack gap="md">
+      {problem && <ProblemAlert problem={problem} title="The summary could not be read" />}
+      {data ? (
+        <EvalSummaryView summary={data.evalRun.summary} />
+      ) : (
+        !problem && (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading the summary" />
+          </Center>
+        )
+      )}
+      {runs && <PassRateChart chart={passRateChart(runs.evalRuns.edges.map((edge) => edge.node))} currentRunId={runId} />}
+    </Stack>
+  );
+}
+
+function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: DatasetHeaderFieldsFragment; onBack: () => void; refetch: () => void }) {
+  const progress = useLiveProgress(run.id, run.progress, refetch);
+  const [part, setPart] = useState<Part>('summary');
+  const [{ fetching: cancelling }, cancel] = useMutation(CancelEvalRunMutation);
+  const over = isOver(progress.status);
+  const agents = run.agents.flatMap((agent) => (agent.agent ? [{ id: agent.agent.id, name: agent.agentName }] : []));
+  const onCancel = async () => {
+    const result = await cancel({ id: run.id }, { additionalTypenames: ['EvalRun'] });
+    const problem = problemFrom(result.error);
+    if (problem) notifications.show({ color: 'red', title: 'The run was not cancelled', message: problem.message });
+  };
+
+  return (
+    <Stack gap="md">
+      <BackLink onBack={onBack} />
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <Group gap="sm">
+              <Title order={2} size="h4">
+                Eval run over version {run.datasetVersion}
+              </Title>
+              <EvalStatusBadge status={progress.status} reason={progress.statusReason} />
+            </Group>
+            {progress.status === 'FINISHED' && (
+              <Button component={Link} to={reviewSearch({ evalRun: run.id })} variant="light" leftSection={<IconChecklist size={16} aria-hidden />}>
+                Review results
+              </Button>
+            )}
+          </Group>
+          <RunFacts run={run} />
+          {progress.statusReason && (progress.status === 'FAILED' || progress.status === 'CANCELLED') && (
+            <Alert color={progress.status === 'FAILED' ? 'red' : 'orange'} variant="light">
+              {asSentence(progress.statusReason)}
+            </Alert>
+          )}
+          <EvalProgressBar progress={progress} onCancel={dataset.viewerCan.run ? () => void onCancel() : undefined} cancelling={cancelling} />
+        </Stack>
+      </Paper>
+      <Tabs value={part} onChange={(value) => value && setPart(value as Part)} keepMounted={false}>
+        <Tabs.List aria-label="Eval run">
+          <Tabs.Tab value="summary">Summary</Tabs.Tab>
+          <Tabs.Tab value="cases">Cases</Tabs.Tab>
+          <Tabs.Tab value="comparison">Comparison</Tabs.Tab>
+          <Tabs.Tab value="review">To review</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="summary" pt="md">
+          <SummaryPart runId={run.id} datasetId={dataset.id} over={over} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cases" pt="md">
+          <EvalCaseTable runId={run.id} agents={agents} hasBaseline={run.baseline !== null && run.baseline !== undefined} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comparison" pt="md">
+          <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
+        </Tabs.Panel>
+        <Tabs.Panel value="review" pt="md">
+          <ReviewCandidates runId={run.id} over={over} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** An eval run's page in Results: what it ran and how far it is, live, with Cancel while it runs. */
+export function EvalRunPage({ runId, dataset, onBack }: { runId: string; dataset: DatasetHeaderFieldsFragment; onBack: () => void }) {
+  const [{ data, error }, refetch] = useQuery({ query: EvalRunQuery, variables: { id: runId }, requestPolicy: 'cache-and-network' });
+  const problem = problemFrom(error);
+  if (data?.evalRun) return <RunView key={data.evalRun.id} run={data.evalRun} dataset={dataset} onBack={onBack} refetch={() => refetch({ requestPolicy: 'network-only' })} />;
+  if (problem) {
+    return (
+      <Stack gap="md">
+        <BackLink onBack={onBack} />
+        <ProblemAlert problem={problem.code === 'NOT_FOUND' ? { ...problem, title: 'Eval run not found', message: 'No eval run you can open lives here.' } : problem} />
+      </Stack>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading the eval run" />
+    </Center>
+  );
+}

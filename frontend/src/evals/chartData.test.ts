@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { passRateChart, qualitySpread, scale } from './chartData';
+
+describe('the pass rate over runs', () => {
+  const runs = [
+    { id: 'r3', datasetVersion: 5, createdAt: '2026-12-01T03:00:00Z', summary: { agents: [{ agentId: 'a', agentName: 'Helpdesk', passRate: 0.7 }, { agentId: 'b', agentName: 'Rival', passRate: 0.9 }] } },
+    { id: 'r2', datasetVersion: 4, createdAt: '2026-12-01T02:00:00Z', summary: { agents: [{ agentId: 'a', agentName: 'Helpdesk', passRate: null }] } },
+    { id: 'r1', datasetVersion: 4, createdAt: '2026-12-01T01:00:00Z', summary: { agents: [{ agentId: 'a', agentName: 'Helpdesk (old name)', passRate: 0.8 }] } },
+  ];
+
+  it('reads oldest first, labelled by version, a line per agent, gaps where nothing was graded', () => {
+    const chart = passRateChart(runs);
+    expect(chart.runs.map((run) => run.label)).toEqual(['v4', 'v4', 'v5']);
+    expect(chart.series.map((line) => [line.agentName, line.points.map((p) => [p.index, p.rate])])).toEqual([
+      ['Helpdesk', [[0, 0.8], [2, 0.7]]],
+      ['Rival', [[2, 0.9]]],
+    ]);
+  });
+
+  it('shows at most the newest runs asked for', () => {
+    expect(passRateChart(runs, 2).runs.map((run) => run.runId)).toEqual(['r2', 'r3']);
+  });
+});
+
+describe('the quality spread per case', () => {
+  it('puts the widest spread first and leaves out cases without a quality', () => {
+    const rows = qualitySpread([
+      { caseId: 'c1', label: 'one', agentName: 'A', qualityMean: 0.5, qualityMin: 0.4, qualityMax: 0.6 },
+      { caseId: 'c2', label: 'two', agentName: 'A', qualityMean: 0.5, qualityMin: 0.1, qualityMax: 0.9 },
+      { caseId: 'c3', label: 'three', agentName: 'A', qualityMean: null },
+      { caseId: 'c4', label: 'four', agentName: 'A', qualityMean: 1.2, qualityMin: null, qualityMax: null },
+    ]);
+    expect(rows.map((row) => row.label)).toEqual(['two', 'one', 'four']);
+    expect(rows[0]?.spread).toBeCloseTo(0.8);
+    expect(rows[2]).toMatchObject({ min: 1, mean: 1, max: 1, spread: 0 });
+  });
+
+  it('scales linearly, and a flat domain to the middle', () => {
+    expect(scale(0, 1, 0, 200)(0.25)).toBe(50);
+    expect(scale(1, 0, 0, 100)(0.25)).toBe(75);
+    expect(scale(2, 2, 0, 100)(2)).toBe(50);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedWords, draftLinkWords, isFinished, outcomeWords } from './generationWords';
+
+describe('a generation in words', () => {
+  it('says how many were proposed and left out, unreadable apart from rule-broken', () => {
+    expect(outcomeWords({ status: 'succeeded', kept: 4, unreadable: 1, ruleBroken: 1 })).toBe('4 cases proposed; 2 cases left out: 1 could not be read, 1 broke its source\'s rule.');
+    expect(outcomeWords({ status: 'succeeded', kept: 1, unreadable: 0, ruleBroken: 0 })).toBe('1 case proposed; none left out.');
+    expect(outcomeWords({ status: 'failed', kept: 0, unreadable: 3, ruleBroken: 2 })).toBe("0 cases proposed; 5 cases left out: 3 could not be read, 2 broke their source's rule.");
+  });
+
+  it('is finished once it succeeded or failed', () => {
+    expect(['queued', 'running', 'succeeded', 'failed'].map(isFinished)).toEqual([false, false, true, true]);
+  });
+
+  it('names the version an Accept made', () => {
+    expect(acceptedWords(3, 8)).toBe('3 cases accepted as version 8.');
+    expect(acceptedWords(1, 2)).toBe('1 case accepted as version 2.');
+  });
+});
+
+describe("a draft's link", () => {
+  it('says what each source links to, and nothing for the agent', () => {
+    expect(draftLinkWords({ source: 'knowledge', knowledgeDocumentId: 'doc-1', passageId: 'p-2' })).toBe('From a passage of document doc-1');
+    expect(draftLinkWords({ source: 'chats', questionMessageId: '42' })).toBe('Varies question 42 people asked');
+    expect(draftLinkWords({ source: 'red_team', category: 'prompt-injection' })).toBe('Red-team category: prompt-injection');
+    expect(draftLinkWords({ source: 'agent' })).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/** A generation's progress and outcome, and a draft's link, in words. */
+
+export interface GenerationCounts {
+  status: string;
+  kept: number;
+  unreadable: number;
+  ruleBroken: number;
+  error?: string | null;
+}
+
+function cases(count: number): string {
+  return `${count} ${count === 1 ? 'case' : 'cases'}`;
+}
+
+export const STATUS_WORDS: Record<string, string> = {
+  queued: 'Waiting for a worker to start…',
+  running: 'Drafting cases…',
+  succeeded: 'Finished',
+  failed: 'Failed',
+};
+
+export function isFinished(status: string): boolean {
+  return status === 'succeeded' || status === 'failed';
+}
+
+/** What a finished generation left: the drafts proposed, and those left out, unreadable apart from rule-broken. */
+export function outcomeWords(counts: GenerationCounts): string {
+  const kept = `${cases(counts.kept)} proposed`;
+  const leftOut = counts.unreadable + counts.ruleBroken;
+  if (leftOut === 0) return `${kept}; none left out.`;
+  return `${kept}; ${cases(leftOut)} left out: ${counts.unreadable} could not be read, ${counts.ruleBroken} broke ${counts.ruleBroken === 1 ? 'its' : 'their'} source's rule.`;
+}
+
+export interface DraftLinks {
+  source: string;
+  knowledgeDocumentId?: string | null;
+  passageId?: string | null;
+  category?: string | null;
+  questionMessageId?: string | null;
+}
+
+/** What a draft links to, by its source: the document, the question it varies, or its red-team category. */
+export function draftLinkWords(draft: DraftLinks): string | null {
+  if (draft.source === 'knowledge' && draft.knowledgeDocumentId) return `From a passage of document ${draft.knowledgeDocumentId}`;
+  if (draft.source === 'chats' && draft.questionMessageId) return `Varies question ${draft.questionMessageId} people asked`;
+  if (draft.source === 'red_team' && draft.category) return `Red-team category: ${draft.category}`;
+  return null;
+}
+
+/** After an Accept: which version it made. */
+export function acceptedWords(accepted: number, version: number): string {
+  return `${cases(accepted)} accepted as version ${version}.`;
+}

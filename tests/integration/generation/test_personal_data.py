@@ -1,0 +1,86 @@
+"""Drafts taken from chats are personal data (spec: "Personal data", drafts): listed in the
+asker's data export, deleted with the conversation they were drafted from and when the person who asked is erased; read and
+decided only with runs:view, while others editing the dataset see how many wait."""
+
+import json
+from collections.abc import Awaitable, Callable
+
+from casebook.domain.access.catalog import Role
+from casebook.graphql.ids import decode_id
+from tests.integration.conftest import MemberFactory
+from tests.integration.generation.helpers import (
+    ACCEPT,
+    PROPOSED,
+    estimate_and_start,
+    generator_replying,
+    proposed_nodes,
+    setup,
+)
+from tests.integration.personal_data.helpers import DELETE_CONVERSATION, ERASE
+from tests.integration.personal_data.test_end_user_export_retention import EXPORT
+from tests.support.graphql_client import Api
+from tests.support.model_server import ModelServer
+
+ANA, BO, CY = "ana@example.com", "bo@example.com", "cy@example.com"
+
+
+async def _sources(owner: Api, dataset: str) -> list[str]:
+    return sorted(d["source"] for d in proposed_nodes(await owner(PROPOSED, {"d": dataset})))
+
+
+async def test_a_deleted_conversation_and_an_erased_asker_take_their_drafts_with_them(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    s = await setup(owner, model_server, askers=(ANA, BO, CY))
+    model_server.respond_with(generator_replying())
+    await estimate_and_start(owner, s, ["agent", "chats"], 6)
+    await run_worker()
+    assert await _sources(owner, s.dataset) == ["agent", "chats", "chats", "chats"]
+
+    exported = await owner(EXPORT, {"p": {"endUser": BO}})
+    document = json.loads(exported["personDataExport"]["content"])
+    assert [d["conversation_id"] for d in document["proposed_cases"]] == [
+        decode_id(s.conversations[1], "Conversation")
+    ]
+
+    await owner(DELETE_CONVERSATION, {"id": s.conversations[0]})
+    assert await _sources(owner, s.dataset) == ["agent", "chats", "chats"]
+
+    await owner(ERASE, {"i": {"endUser": BO}})
+    await run_worker()
+    remaining = proposed_nodes(await owner(PROPOSED, {"d": s.dataset}))
+    assert sorted(d["source"] for d in remaining) == ["agent", "chats"]
+    [left] = [d for d in remaining if d["source"] == "chats"]
+    assert left["conversationId"] == s.conversations[2]
+
+
+async def test_chat_drafts_are_read_and_decided_only_with_runs_view(
+    owner: Api,
+    model_server: ModelServer,
+    run_worker: Callable[[], Awaitable[None]],
+    member_as: MemberFactory,
+) -> None:
+    s = await setup(owner, model_server)
+    model_server.respond_with(generator_replying())
+    await estimate_and_start(owner, s, ["agent", "chats"], 2)
+    await run_worker()
+    chat_draft = next(
+        d["id"]
+        for d in proposed_nodes(await owner(PROPOSED, {"d": s.dataset}))
+        if d["source"] == "chats"
+    )
+    # An edit grant on the dataset: a Member may edit it but does not read runs.
+    member = await member_as(Role.MEMBER)
+    member_id = (await member("{ viewer { user { id } } }"))["viewer"]["user"]["id"]
+    await owner(
+        "mutation($d: ID!, $u: ID!) { shareDataset(id: $d, userId: $u, level: EDIT) "
+        "{ grant { level } } }",
+        {"d": s.dataset, "u": member_id},
+    )
+    seen = await member(PROPOSED, {"d": s.dataset})
+    assert [d["source"] for d in proposed_nodes(seen)] == ["agent"]
+    assert seen["dataset"]["proposedCaseCount"] == 2
+    refused = await member.errors(ACCEPT, {"ids": [chat_draft]})
+    assert refused.codes == ["NOT_FOUND"]
+    viewer = await member_as(Role.VIEWER)
+    assert (await viewer.errors(PROPOSED, {"d": s.dataset})).codes == ["FORBIDDEN"]

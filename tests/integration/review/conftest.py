@@ -1,0 +1,3 @@
+"""Review tests that need the judge run it against the scripted model server on loopback."""
+
+from tests.support.fixtures import model_server, model_server_session  # noqa: F401
