@@ -85,11 +85,19 @@ async def _room(
 
 
 async def _lease(session: AsyncSession, chosen: Select[Any], **values: Any) -> list[EvalItem]:
-    """Lease the items ``chosen`` selects, skipping those another worker is locking."""
-    locked = chosen.with_for_update(skip_locked=True).scalar_subquery()
+    """Lease the items ``chosen`` selects (their ids, limited), locking them and skipping
+    those another worker is locking.
+
+    The selection is a materialized CTE, run exactly once. Written as
+    ``WHERE id IN (subquery)``, PostgreSQL may plan a nested-loop semi join that runs the
+    subquery again for every row of the table; each run skips the rows this statement has
+    just updated, so its ``LIMIT`` chooses new ones, and the statement leases every
+    matching item. It does so when the table's statistics were taken while it was
+    nearly empty - a claim of 3 once leased all 12 items of a run."""
+    locked = chosen.with_for_update(skip_locked=True).cte("chosen").prefix_with("MATERIALIZED")
     leased = await session.execute(
         update(EvalItem)
-        .where(col(EvalItem.id).in_(locked))
+        .where(col(EvalItem.id) == locked.c.id)
         .values(**values)
         .returning(EvalItem)
         .execution_options(synchronize_session=False)
