@@ -6,7 +6,7 @@ import { notifyProblem } from '../api/ProblemAlert';
 import type { ModelConnectionFieldsFragment } from '../gql/graphql';
 import { CardTitle } from '../grading/CardTitle';
 import { ModelSelect } from '../grading/ModelSelect';
-import { connectionGlobalId, connectionRef } from './connectionRef';
+import { chosenModel, generatorModelVariables, type ModelChoice } from './connectionRef';
 import { GeneratorModelQuery, SetGeneratorModelMutation } from './operations';
 
 /**
@@ -29,9 +29,9 @@ export function GeneratorModelCard({
 }) {
   const [{ data }] = useQuery({ query: GeneratorModelQuery, variables: { id: datasetId }, requestPolicy: 'cache-and-network' });
   const [{ fetching }, setModel] = useMutation(SetGeneratorModelMutation);
-  const chosen = data?.dataset.generatorModel ?? null;
-  const save = async (choice: { connectionId: string | null; model: string | null }) => {
-    const result = await setModel({ datasetId, modelConnectionId: choice.connectionId && connectionRef(choice.connectionId), model: choice.model });
+  const chosen = chosenModel(data?.dataset.generatorModel ?? null);
+  const save = async (choice: ModelChoice) => {
+    const result = await setModel(generatorModelVariables(datasetId, choice));
     const problem = problemFrom(result.error);
     if (problem) notifyProblem(problem, "The generator's model was not saved");
     else notifications.show({ color: 'teal', title: "Generator's model saved", message: choice.model ? `Generate cases drafts with ${choice.model}.` : 'No model is chosen: Generate cases cannot start until one is.' });
@@ -45,8 +45,8 @@ export function GeneratorModelCard({
         <ModelSelect
           description="The model the case generator drafts with."
           connections={connections}
-          connectionId={chosen ? connectionGlobalId(chosen.modelConnectionId) : null}
-          model={chosen?.model ?? null}
+          connectionId={chosen.connectionId}
+          model={chosen.model}
           disabled={disabled || fetching || !data}
           canAddModel={canAddModel}
           onChange={(choice) => void save(choice)}

@@ -1,23 +1,17 @@
 /**
  * `setGeneratorModel` and `Dataset.generatorModel` name the connection by its
- * database id as text ("1"), unlike the judge's settings and
- * `ModelConnection.id`, which use the relay global id (base64 of
- * "ModelConnection:1"). The generator card speaks the global id like every
- * model selector and converts at the API's edge.
+ * global id, as `ModelConnection.id` and the judge's settings do: the card
+ * sends the selector's choice as it is and reads the saved one back as the
+ * selector's value, with no conversion.
  */
-const TYPE = 'ModelConnection';
+export type ModelChoice = { connectionId: string | null; model: string | null };
 
-/** "TW9kZWxDb25uZWN0aW9uOjE=" → "1"; a value that is no connection's global id is passed on as it is, for the API to refuse by name. */
-export function connectionRef(globalId: string): string {
-  try {
-    const [type, id] = atob(globalId).split(':');
-    return type === TYPE && id && /^\d+$/.test(id) ? id : globalId;
-  } catch {
-    return globalId;
-  }
+/** The selector's choice as `setGeneratorModel`'s variables; both null for none. */
+export function generatorModelVariables(datasetId: string, choice: ModelChoice) {
+  return { datasetId, modelConnectionId: choice.connectionId, model: choice.model };
 }
 
-/** "1" → "TW9kZWxDb25uZWN0aW9uOjE=", to find the connection among the saved models. */
-export function connectionGlobalId(ref: string): string {
-  return /^\d+$/.test(ref) ? btoa(`${TYPE}:${ref}`) : ref;
+/** The saved generator's model as the selector's choice; none when nothing is chosen. */
+export function chosenModel(saved: { modelConnectionId: string; model: string } | null): ModelChoice {
+  return saved ? { connectionId: saved.modelConnectionId, model: saved.model } : { connectionId: null, model: null };
 }

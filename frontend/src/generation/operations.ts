@@ -163,7 +163,7 @@ export const GeneratorModelQuery = graphql(`
 `);
 
 export const SetGeneratorModelMutation = graphql(`
-  mutation SetGeneratorModel($datasetId: ID!, $modelConnectionId: String, $model: String) {
+  mutation SetGeneratorModel($datasetId: ID!, $modelConnectionId: ID, $model: String) {
     setGeneratorModel(datasetId: $datasetId, modelConnectionId: $modelConnectionId, model: $model) {
       dataset {
         id

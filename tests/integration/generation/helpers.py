@@ -39,7 +39,7 @@ PROPOSED = """query($d: ID!) { dataset(id: $d) { latestVersion proposedCaseCount
 ACCEPT = """mutation($ids: [ID!]!, $e: [ProposedCaseEditInput!]) {
   acceptProposedCases(ids: $ids, edits: $e) { version accepted dataset { latestVersion } } }"""
 DISMISS = "mutation($ids: [ID!]!) { dismissProposedCases(ids: $ids) { dismissed } }"
-SET_MODEL = """mutation($d: ID!, $c: String, $m: String) {
+SET_MODEL = """mutation($d: ID!, $c: ID, $m: String) {
   setGeneratorModel(datasetId: $d, modelConnectionId: $c, model: $m) {
     dataset { generatorModel { modelConnectionId model } } } }"""
 CASES = """query($d: ID!) { dataset(id: $d) { cases(first: 100) { edges { node {
@@ -76,15 +76,8 @@ async def setup(owner: Api, server: ModelServer, *, askers: tuple[str, ...] = (E
         run_id = recorded[0]["turns"][1]["runId"]
         await owner(RATE, {"i": {"runId": run_id, "value": "DOWN", "comment": COMMENT}})
     dataset = await create_dataset(owner, "Orders")
-    await owner(SET_MODEL, {"d": dataset, "c": _connection_ref(connection), "m": AGENT_MODEL})
+    await owner(SET_MODEL, {"d": dataset, "c": connection, "m": AGENT_MODEL})
     return Setup(dataset, agent, connection, conversations)
-
-
-def _connection_ref(connection_gid: str) -> str:
-    """A setting names a saved connection by its id as text, as the judge's does."""
-    from casebook.graphql.ids import decode_id
-
-    return str(decode_id(connection_gid, "ModelConnection"))
 
 
 def variables(s: Setup, sources: list[str], count: int, **more: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.generation.agent_test_set import CreateAgentTestSetPayload
 from casebook.graphql.types.generation.generation import GenerationType
 from casebook.graphql.types.generation.proposed_case import PROPOSED_CASE
+from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.generation import agent_test_set, generator, proposals, requests
 from casebook.services.generation.views import GenerationView
 
@@ -58,14 +59,17 @@ class GenerationMutations:
         self,
         info: Info,
         dataset_id: relay.GlobalID,
-        model_connection_id: str | None = None,
+        model_connection_id: relay.GlobalID | None = None,
         model: str | None = None,
     ) -> SetGeneratorModelPayload:
+        dataset = decode_id(dataset_id, DatasetType, "datasetId")
+        connection = (
+            decode_id(model_connection_id, ModelConnectionType, "modelConnectionId")
+            if model_connection_id is not None
+            else None
+        )
         row = await generator.choose_generator_model(
-            info.context.services,
-            decode_id(dataset_id, DatasetType, "datasetId"),
-            model_connection_id,
-            model,
+            info.context.services, dataset, connection, model
         )
         return SetGeneratorModelPayload(dataset=DatasetType.from_row(row))
 

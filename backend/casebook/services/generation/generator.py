@@ -35,7 +35,6 @@ from casebook.services.models import metering
 from casebook.services.models.connections import (
     connection_spec,
     find_connection,
-    parse_connection_ref,
     usable_connection,
 )
 
@@ -47,8 +46,6 @@ GENERATOR_DESCRIPTION = (
     "to it in its prompt."
 )
 NO_MODEL_REASON = "the case generator has no model: choose one in the dataset's Settings"
-# Database ids are PostgreSQL bigints: a larger number names no saved connection.
-MAX_DB_ID = 2**63
 
 
 async def generator_agent(session: AsyncSession, organization_id: int) -> Agent:
@@ -93,7 +90,7 @@ def generator_model_of(dataset: Dataset) -> GeneratorModel:
 
 
 async def choose_generator_model(
-    ctx: ServiceContext, dataset_id: int, connection_ref: str | None, model: str | None
+    ctx: ServiceContext, dataset_id: int, connection_id: int | None, model: str | None
 ) -> Dataset:
     """Settings: the generator's model for this dataset (``None`` for both: none). Needs
     ``datasets:edit``; the connection must be a saved one of the organization offering
@@ -103,13 +100,13 @@ async def choose_generator_model(
         dataset: Dataset = await sharing.load_authorized(
             session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_EDIT, for_update=True
         )
-        if (connection_ref is None) != (model is None):
+        if (connection_id is None) != (model is None):
             raise BadUserInput.at("model", "name a saved connection and one of its models")
-        if connection_ref is not None and model is not None:
-            await _check_choice(session, actor.organization_id, connection_ref, model)
+        if connection_id is not None and model is not None:
+            await _check_choice(session, actor.organization_id, connection_id, model)
         # Stored as the judge's is: the connection's id as text.
         dataset.generator_model_connection_id = (
-            str(parse_connection_ref(connection_ref)) if connection_ref is not None else None
+            str(connection_id) if connection_id is not None else None
         )
         dataset.generator_model = model.strip() if model else None
         dataset.updated_at = datetime.now(UTC)
@@ -119,23 +116,16 @@ async def choose_generator_model(
             "dataset.generator_model",
             resource_type=DATASET_KIND,
             resource_id=dataset_id,
-            summary={"connection": connection_ref, "model": dataset.generator_model},
+            summary={"connection": connection_id, "model": dataset.generator_model},
             request_id=ctx.request_id,
         )
     return dataset
 
 
 async def _check_choice(
-    session: AsyncSession, organization_id: int, connection_ref: str, model: str
+    session: AsyncSession, organization_id: int, connection_id: int, model: str
 ) -> None:
-    connection_id = parse_connection_ref(connection_ref)
-    if connection_id is not None and not 0 < connection_id < MAX_DB_ID:
-        connection_id = None
-    connection = (
-        await find_connection(session, organization_id, connection_id)
-        if connection_id is not None
-        else None
-    )
+    connection = await find_connection(session, organization_id, connection_id)
     if connection is None:
         raise ValidationFailed(
             [FieldError("modelConnectionId", "is not a saved model of this organization")]

@@ -4,19 +4,25 @@ how many wait, and the generator's model chosen in its Settings - each needing
 coverage, read by anyone who may view it."""
 
 import strawberry
+from strawberry import relay
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.connection import Connection
 from casebook.graphql.context import Info
+from casebook.graphql.ids import encode_id
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.generation.coverage import DatasetCoverageType
 from casebook.graphql.types.generation.proposed_case import ProposedCaseType
+from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.generation import coverage, proposals
+from casebook.services.models import connections as model_connections
 
 
 @strawberry.type(name="GeneratorModel")
 class GeneratorModelType:
-    model_connection_id: str
+    model_connection_id: relay.GlobalID = strawberry.field(
+        description="The saved connection, as ModelConnection.id names it."
+    )
     model: str
 
 
@@ -59,9 +65,10 @@ class DatasetGenerationFields:
         description="The case generator's model, chosen in Settings; null when none is chosen."
     )
     def generator_model(self) -> GeneratorModelType | None:
-        if self.generator_model_connection_id is None or self.generator_model_name is None:
+        ref = model_connections.parse_connection_ref(self.generator_model_connection_id)
+        if ref is None or self.generator_model_name is None:
             return None
         return GeneratorModelType(
-            model_connection_id=self.generator_model_connection_id,
+            model_connection_id=encode_id(ModelConnectionType, ref),
             model=self.generator_model_name,
         )
