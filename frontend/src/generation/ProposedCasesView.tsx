@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
@@ -10,7 +11,7 @@ import { KeysetPager, useKeysetPages } from '../common/keyset';
 import type { ProposedCaseFieldsFragment } from '../gql/graphql';
 import { EditProposedCaseDialog } from './EditProposedCaseDialog';
 import { sourceName } from './generationChoices';
-import { acceptedWords, draftLinkWords } from './generationWords';
+import { acceptedWords, draftKnowledgeBase, draftLinkWords } from './generationWords';
 import { AcceptProposedCasesMutation, DismissProposedCasesMutation, ProposedCasesQuery } from './operations';
 import type { DraftEdit } from './proposedEdit';
 
@@ -20,6 +21,7 @@ const CHANGES = { additionalTypenames: ['Dataset', 'Case', 'ProposedCase', 'Data
 
 function DraftCard({ draft, busy, onAccept, onEdit, onDismiss }: { draft: ProposedCaseFieldsFragment; busy: boolean; onAccept: () => void; onEdit: () => void; onDismiss: () => void }) {
   const link = draftLinkWords(draft);
+  const base = draftKnowledgeBase(draft);
   const labels = expectationLabels({ ...draft, referenceVerified: false });
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={`Draft: ${draft.input}`} data-testid="proposed-case">
@@ -56,6 +58,14 @@ function DraftCard({ draft, busy, onAccept, onEdit, onDismiss }: { draft: Propos
         {link && (
           <Text size="sm" c="dimmed">
             {link}
+            {base && (
+              <>
+                {' in '}
+                <Anchor component={Link} to={base.path} size="sm">
+                  {base.name}
+                </Anchor>
+              </>
+            )}
           </Text>
         )}
         {draft.referenceAnswer && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedWords, draftLinkWords, isFinished, outcomeWords } from './generationWords';
+import { acceptedWords, draftKnowledgeBase, draftLinkWords, isFinished, outcomeWords } from './generationWords';
 
 describe('a generation in words', () => {
   it('says how many were proposed and left out, unreadable apart from rule-broken', () => {
@@ -24,5 +24,12 @@ describe("a draft's link", () => {
     expect(draftLinkWords({ source: 'chats', questionMessageId: '42' })).toBe('Varies question 42 people asked');
     expect(draftLinkWords({ source: 'red_team', category: 'prompt-injection' })).toBe('Red-team category: prompt-injection');
     expect(draftLinkWords({ source: 'agent' })).toBeNull();
+  });
+
+  it("links a knowledge draft's base by its page, and nothing when it is not readable", () => {
+    const base = { id: 'S25vd2xlZGdlQmFzZTox', name: 'Policies' };
+    expect(draftKnowledgeBase({ source: 'knowledge', knowledgeDocumentId: 'doc-1', knowledgeBase: base })).toEqual({ name: 'Policies', path: '/knowledge/S25vd2xlZGdlQmFzZTox' });
+    expect(draftKnowledgeBase({ source: 'knowledge', knowledgeDocumentId: 'doc-1', knowledgeBase: null })).toBeNull();
+    expect(draftKnowledgeBase({ source: 'chats', questionMessageId: '42' })).toBeNull();
   });
 });

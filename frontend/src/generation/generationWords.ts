@@ -1,4 +1,5 @@
 /** A generation's progress and outcome, and a draft's link, in words. */
+import { knowledgeBasePath } from '../knowledge/paths';
 
 export interface GenerationCounts {
   status: string;
@@ -34,6 +35,7 @@ export function outcomeWords(counts: GenerationCounts): string {
 export interface DraftLinks {
   source: string;
   knowledgeDocumentId?: string | null;
+  knowledgeBase?: { id: string; name: string } | null;
   passageId?: string | null;
   category?: string | null;
   questionMessageId?: string | null;
@@ -45,6 +47,12 @@ export function draftLinkWords(draft: DraftLinks): string | null {
   if (draft.source === 'chats' && draft.questionMessageId) return `Varies question ${draft.questionMessageId} people asked`;
   if (draft.source === 'red_team' && draft.category) return `Red-team category: ${draft.category}`;
   return null;
+}
+
+/** A knowledge draft's base, named and linked to its page; none when the reader may not read it. */
+export function draftKnowledgeBase(draft: DraftLinks): { name: string; path: string } | null {
+  if (draft.source !== 'knowledge' || !draft.knowledgeBase) return null;
+  return { name: draft.knowledgeBase.name, path: knowledgeBasePath(draft.knowledgeBase.id) };
 }
 
 /** After an Accept: which version it made. */

@@ -99,6 +99,10 @@ export const ProposedCaseFields = graphql(`
     tags
     note
     knowledgeDocumentId
+    knowledgeBase {
+      id
+      name
+    }
     passageId
     category
     questionMessageId

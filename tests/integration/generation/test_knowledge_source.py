@@ -6,6 +6,8 @@ block, where it can at most change the text of a draft."""
 import json
 from collections.abc import Awaitable, Callable
 
+from casebook.domain.access.catalog import Role
+from tests.integration.conftest import MemberFactory
 from tests.integration.generation.helpers import (
     ESTIMATE,
     GENERATION,
@@ -16,7 +18,7 @@ from tests.integration.generation.helpers import (
     setup,
     variables,
 )
-from tests.integration.knowledge.helpers import ATTACH, create_base, upload
+from tests.integration.knowledge.helpers import ATTACH, SHARE_BASE, create_base, upload
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer, RecordedRequest
 from tests.support.scripted_replies import ScriptedReply, text_reply
@@ -58,3 +60,39 @@ async def test_a_knowledge_draft_links_its_document_and_keeps_its_passage(
     assert draft["knowledgeDocumentId"] == manual["id"]
     assert draft["referenceAnswer"].endswith("Returns are accepted within 30 days of delivery.")
     assert draft["checks"][-1]["judge"]["criterion"].startswith("The answer agrees")
+
+
+LINKS = """query($d: ID!) { dataset(id: $d) { proposedCases(first: 10) { edges { node {
+  knowledgeDocumentId knowledgeBase { id name } } } } } }"""
+SHARE_DATASET = """mutation($d: ID!, $u: ID!) {
+  shareDataset(id: $d, userId: $u, level: EDIT) { grant { level } } }"""
+
+
+async def test_a_knowledge_draft_names_its_base_to_whom_may_read_it(
+    owner: Api,
+    model_server: ModelServer,
+    run_worker: Callable[[], Awaitable[None]],
+    member_as: MemberFactory,
+) -> None:
+    s = await setup(owner, model_server)
+    base = await create_base(owner, "Private policies", private=True)
+    manual = await upload(owner, base, MANUAL)
+    await owner(ATTACH, {"a": s.agent, "b": base})
+    model_server.respond_with(_citing_first_passage)
+    await estimate_and_start(owner, s, ["knowledge"], 1)
+    await run_worker()
+    [link] = proposed_nodes(await owner(LINKS, {"d": s.dataset}))
+    assert link == {
+        "knowledgeDocumentId": manual["id"],
+        "knowledgeBase": {"id": base, "name": "Private policies"},
+    }
+
+    # A Member who may edit the dataset but not read the private base: no base, as for none.
+    member = await member_as(Role.MEMBER)
+    member_id = (await member("{ viewer { user { id } } }"))["viewer"]["user"]["id"]
+    await owner(SHARE_DATASET, {"d": s.dataset, "u": member_id})
+    [unreadable] = proposed_nodes(await member(LINKS, {"d": s.dataset}))
+    assert unreadable["knowledgeBase"] is None
+    await owner(SHARE_BASE, {"b": base, "u": member_id, "l": "READ"})
+    [readable] = proposed_nodes(await member(LINKS, {"d": s.dataset}))
+    assert readable["knowledgeBase"] == {"id": base, "name": "Private policies"}

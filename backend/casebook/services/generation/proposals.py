@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.db.case_content import content_from_json
-from casebook.db.models import Dataset, ProposedCase
+from casebook.db.models import Dataset, KnowledgeBase, ProposedCase
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
@@ -34,6 +34,7 @@ from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.access_memo import Verdict
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound
+from casebook.services.knowledge.bases import readable_bases_of_documents
 
 MAX_DECIDED_AT_ONCE = 100
 CHATS = "chats"
@@ -44,6 +45,12 @@ class ProposalsPage:
     page: Page[ProposedCase]
     # Chat drafts waiting that this member may not read.
     chat_drafts_not_shown: int
+    # The knowledge base of a knowledge draft's document, by document id, when this member
+    # may read it.
+    knowledge_bases: Mapping[int, KnowledgeBase]
+
+    def knowledge_base_of(self, draft: ProposedCase) -> KnowledgeBase | None:
+        return self.knowledge_bases.get(draft.document_id) if draft.document_id else None
 
 
 async def list_proposals(
@@ -61,7 +68,9 @@ async def list_proposals(
             session, query, ProposedCase.id, first=first, after=after, with_total=True
         )
         hidden = await _hidden_chat_drafts(session, actor, dataset_id)
-    return ProposalsPage(page, hidden)
+        documents = [row.document_id for row in page.items if row.document_id is not None]
+        readable = await readable_bases_of_documents(session, actor, documents)
+    return ProposalsPage(page, hidden, readable)
 
 
 async def _hidden_chat_drafts(session: AsyncSession, actor: Actor, dataset_id: int) -> int:

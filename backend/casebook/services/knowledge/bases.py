@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import KnowledgeBase, ResourceGrant
+from casebook.db.models import KnowledgeBase, KnowledgeDocument, ResourceGrant
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission, Visibility
+from casebook.domain.access.policy import Actor
 from casebook.domain.agents.validation import DESCRIPTION_MAX, clean_name, clean_text
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.storable_text import search_term
@@ -162,3 +164,21 @@ async def visible_bases(
         found = {b.id: b for b in rows}
     shown = [found[i] for i in base_ids if i in found]
     return shown, len(base_ids) - len(shown)
+
+
+async def readable_bases_of_documents(
+    session: AsyncSession, actor: Actor, document_ids: Sequence[int]
+) -> dict[int, KnowledgeBase]:
+    """The base of each of these documents that the actor may read, by document id, in one
+    statement; a document whose base it may not read (or that was deleted) is left out, as
+    one that never existed."""
+    if not document_ids:
+        return {}
+    rows = await session.execute(
+        select(col(KnowledgeDocument.id), KnowledgeBase)
+        .join(KnowledgeBase, col(KnowledgeBase.id) == KnowledgeDocument.base_id)
+        .where(
+            col(KnowledgeDocument.id).in_(set(document_ids)), sharing.visible_clause(actor, KIND)
+        )
+    )
+    return {document_id: base for document_id, base in rows.all() if document_id is not None}

@@ -43,7 +43,9 @@ class DatasetGenerationFields:
         found = await proposals.list_proposals(
             info.context.services, self.id, first=first, after=after
         )
-        return Connection.from_page(found.page, ProposedCaseType.from_row)
+        return Connection.from_page(
+            found.page, lambda row: ProposedCaseType.from_row(row, found.knowledge_base_of(row))
+        )
 
     @strawberry.field(
         extensions=requires(Permission.DATASETS_EDIT),

@@ -10,8 +10,9 @@ from strawberry.scalars import JSON
 from casebook.graphql.ids import encode_id
 from casebook.graphql.types.checks.check import CheckType
 from casebook.graphql.types.datasets.case import ExpectedToolCallType, TurnType
+from casebook.graphql.types.knowledge.knowledge_base import KnowledgeBaseType
 from casebook.services.generation.proposals import proposal_content
-from casebook.services.kernel.records import ProposedCase
+from casebook.services.kernel.records import KnowledgeBase, ProposedCase
 
 PROPOSED_CASE = "ProposedCase"
 
@@ -36,6 +37,10 @@ class ProposedCaseType:
     knowledge_document_id: relay.GlobalID | None = strawberry.field(
         description="A knowledge draft: the document its passage came from."
     )
+    knowledge_base: KnowledgeBaseType | None = strawberry.field(
+        description="A knowledge draft: the knowledge base of its document, when you may read "
+        "it; null otherwise, as for a draft with none."
+    )
     passage_id: str | None = strawberry.field(
         description="A knowledge draft: the passage kept as its reference answer."
     )
@@ -49,7 +54,9 @@ class ProposedCaseType:
     created_at: datetime | None
 
     @classmethod
-    def from_row(cls, row: ProposedCase) -> "ProposedCaseType":
+    def from_row(
+        cls, row: ProposedCase, knowledge_base: KnowledgeBase | None = None
+    ) -> "ProposedCaseType":
         assert row.id is not None
         content = proposal_content(row)
         return cls(
@@ -69,6 +76,9 @@ class ProposedCaseType:
             note=content.note,
             knowledge_document_id=encode_id("KnowledgeDocument", row.document_id)
             if row.document_id is not None
+            else None,
+            knowledge_base=KnowledgeBaseType.from_row(knowledge_base)
+            if knowledge_base is not None
             else None,
             passage_id=row.passage_id,
             category=row.category,
