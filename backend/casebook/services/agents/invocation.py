@@ -23,6 +23,7 @@ from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
 from casebook.domain.agents.instructions import SkillText, system_prompt
 from casebook.domain.agents.model import AgentConfig, ModelAgentConfig, config_from_json
+from casebook.domain.agents.reference import bounded, with_reference
 from casebook.domain.agents.webhook_contract import Turn
 from casebook.llm.errors import BudgetExhausted
 from casebook.llm.factory import build_provider
@@ -40,6 +41,7 @@ from casebook.services.grading.judging import provider_settings
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.public_ids import public_id
+from casebook.services.knowledge.search import reference_passages
 from casebook.services.models import metering
 from casebook.services.models.connections import cipher, connection_spec, usable_connection
 
@@ -139,6 +141,9 @@ async def _model_answer(
         spec = connection_spec(ctx.settings, row)
     except KeyDecryptionFailed as failure:
         return Reply(steps=(), error=str(failure))
+    # Its knowledge bases' passages found for the question, as reference material.
+    found = await reference_passages(ctx, config.knowledge_base_ids, question)
+    system = with_reference(ready.system, bounded(found))
     timeouts, retry = provider_settings(ctx.settings)
     inner = build_provider(spec, prices=ctx.settings.price_table(), timeouts=timeouts, retry=retry)
     provider = metering.metered(
@@ -148,7 +153,7 @@ async def _model_answer(
         return await answer_with_model(
             provider,
             config,
-            system=ready.system,
+            system=system,
             history=history,
             question=question,
             secret=ready.secret,

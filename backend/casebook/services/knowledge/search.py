@@ -10,6 +10,7 @@ by position: a search is ranked, not a list one walks for ever, so at most
 
 import base64
 import binascii
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Float, cast, func, literal, select
@@ -19,12 +20,13 @@ from sqlmodel import col
 from casebook.db.models import KnowledgeBase, KnowledgeDocument, KnowledgePassage
 from casebook.db.models.knowledge import SEARCH_CONFIG
 from casebook.db.pagination import Page, check_page_size
+from casebook.domain.agents.reference import MAX_PASSAGES, ReferencePassage, search_words
 from casebook.domain.errors import FieldError
 from casebook.domain.storable_text import text_problem
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput
-from casebook.services.knowledge.bases import KIND
+from casebook.services.knowledge.bases import KIND, visible_bases
 from casebook.services.knowledge.documents import HEADER_COLUMNS, DocumentHeader
 
 QUERY_MAX_CHARS = 500
@@ -132,3 +134,29 @@ async def search_passages(
         [_cursor(start + index + 1) for index in range(len(shown))],
         len(hits) > size and start + size < SEARCH_MAX_RESULTS,
     )
+
+
+async def reference_passages(
+    ctx: ServiceContext, base_ids: Sequence[int], question: str
+) -> list[ReferencePassage]:
+    """What a model agent answering ``question`` is handed from the knowledge bases it uses:
+    the best ``MAX_PASSAGES`` passages of those bases, found by the same search as
+    ``search_passages`` with any of the question's words. Only bases the actor it answers
+    may read are searched, so an agent never shows anyone a passage they could not search
+    for themselves; a base deleted since is left out."""
+    if not base_ids:
+        return []
+    words = search_words(question)
+    readable = [base.id for base in (await visible_bases(ctx, base_ids))[0] if base.id]
+    if words is None or not readable:
+        return []
+    try:
+        found = await search_passages(ctx, words, base_ids=readable, first=MAX_PASSAGES)
+    except BadUserInput:
+        return []
+    return [
+        ReferencePassage(
+            hit.passage.id or 0, hit.document.title, hit.passage.heading, hit.passage.text
+        )
+        for hit in found.items
+    ]
