@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from casebook.domain.access.catalog import Role
 from tests.integration.conftest import MemberFactory
+from tests.integration.datasets.helpers import create_dataset
 from tests.integration.generation.helpers import (
     ESTIMATE,
     GENERATION,
@@ -96,3 +97,33 @@ async def test_a_knowledge_draft_names_its_base_to_whom_may_read_it(
     await owner(SHARE_BASE, {"b": base, "u": member_id, "l": "READ"})
     [readable] = proposed_nodes(await member(LINKS, {"d": s.dataset}))
     assert readable["knowledgeBase"] == {"id": base, "name": "Private policies"}
+
+
+async def test_the_estimate_says_how_many_bases_the_requester_may_not_read_were_left_out(
+    owner: Api, model_server: ModelServer, member_as: MemberFactory
+) -> None:
+    s = await setup(owner, model_server)
+    readable = await create_base(owner, "Policies")
+    await upload(owner, readable, MANUAL)
+    unreadable = await create_base(owner, "Private policies", private=True)
+    await upload(owner, unreadable, HOSTILE, filename="note.md")
+    for base in (readable, unreadable):
+        await owner(ATTACH, {"a": s.agent, "b": base})
+
+    estimate = (await owner(ESTIMATE, variables(s, ["knowledge"], 1)))["generationEstimate"]
+    [everything] = estimate["sources"]
+    assert (everything["draftsFrom"], everything["draftsFromText"]) == (
+        2,
+        "2 passages from 2 documents",
+    )
+
+    # A Member generating into its own dataset reads the shared base, not the private one.
+    member = await member_as(Role.MEMBER)
+    own = await create_dataset(member, "Mine")
+    mine = await member(ESTIMATE, {**variables(s, ["knowledge"], 1), "d": own})
+    [knowledge] = mine["generationEstimate"]["sources"]
+    assert knowledge["draftsFrom"] == 1
+    assert knowledge["draftsFromText"] == (
+        "1 passage from 1 document; 1 knowledge base the agent uses was left out because "
+        "you may not read them"
+    )
