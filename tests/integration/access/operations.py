@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
+from casebook.graphql.ids import encode_id
 from tests.integration.access.spec_table import OK, Needs
 from tests.support.graphql_client import Api
 
@@ -384,9 +385,72 @@ async def choose_generator_model(s: Subject) -> str:
     return await _gql(s, query, d=s.dataset_id)
 
 
+_GENERATION_ESTIMATE = """query($d: ID!, $a: ID!) {
+  generationEstimate(datasetId: $d, agentId: $a, sources: ["agent"], count: 1) { fingerprint } }"""
+_START_GENERATION = """mutation($d: ID!, $a: ID!, $f: String!) {
+  startGeneration(datasetId: $d, agentId: $a, sources: ["agent"], count: 1, fingerprint: $f) {
+    id status } }"""
+_PROPOSED_CASES = """query($d: ID!) { dataset(id: $d) { proposedCaseCount
+  proposedCases(first: 10) { totalCount edges { node { id source } } } } }"""
+_ADD_CONNECTION = """mutation($i: AddModelConnectionInput!) {
+  addModelConnection(input: $i) { connection { id } } }"""
+_SET_GENERATOR_MODEL = """mutation($d: ID!, $c: ID!) {
+  setGeneratorModel(datasetId: $d, modelConnectionId: $c, model: "m") { dataset { id } } }"""
+# A dataset id no row has: what one may not see must answer exactly as it does.
+_NEVER_DATASET = str(encode_id("Dataset", 10**12))
+
+
+def _error_shape(body: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [
+        (e.get("message"), e.get("path"), json.dumps(e.get("extensions"), sort_keys=True))
+        for e in body.get("errors") or []
+    ]
+
+
+async def _as_never_existed(s: Subject, query: str, **variables: Any) -> str:
+    """The outcome on the dataset; "not found" only when it is answered exactly as a dataset
+    that never existed would be - the same code, message, path and extensions."""
+    body = await s.api.raw(query, {**variables, "d": s.dataset_id})
+    got = outcome(body)
+    if got != "NOT_FOUND":
+        return got
+    missing = await s.api.raw(query, {**variables, "d": _NEVER_DATASET})
+    if _error_shape(missing) != _error_shape(body):
+        return f"NOT_FOUND unlike a missing dataset: {body['errors']} / {missing['errors']}"
+    return got
+
+
+async def estimate_generation(s: Subject) -> str:
+    return await _as_never_existed(s, _GENERATION_ESTIMATE, a=s.agent_id)
+
+
+async def start_generation(s: Subject) -> str:
+    """The curator gives the dataset a generator's model first (a generation without one is
+    refused by name); the actor then estimates and starts with the estimate's fingerprint."""
+    given = {
+        "name": f"Generator {next(_unique)}",
+        "provider": "OPENAI",
+        "models": ["m"],
+        "apiKey": "sk-test-0123456789abcdef",
+    }
+    made = await s.curator(_ADD_CONNECTION, {"i": given})
+    connection = made["addModelConnection"]["connection"]["id"]
+    await s.curator(_SET_GENERATOR_MODEL, {"d": s.dataset_id, "c": connection})
+    estimated = await s.api.raw(_GENERATION_ESTIMATE, {"d": s.dataset_id, "a": s.agent_id})
+    if estimated.get("errors"):
+        return await _as_never_existed(s, _GENERATION_ESTIMATE, a=s.agent_id)
+    fingerprint = estimated["data"]["generationEstimate"]["fingerprint"]
+    return await _as_never_existed(s, _START_GENERATION, a=s.agent_id, f=fingerprint)
+
+
+async def list_proposed_cases(s: Subject) -> str:
+    return await _as_never_existed(s, _PROPOSED_CASES)
+
+
 VIEW = Needs("datasets:view")
 READ_RUNS = Needs("datasets:view", reads_runs=True)
 EDIT = Needs("datasets:edit")
+EDIT_FIELD = Needs("datasets:edit", field_of_resource=True)
 RUN = Needs("datasets:run", reads_runs=True)
 
 Operation = Callable[[Subject], Awaitable[str]]
@@ -420,6 +484,9 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("start an eval run", RUN, start_eval_run),
     ("cancel an eval run", RUN, cancel_eval_run),
     ("choose its generator's model", EDIT, choose_generator_model),
+    ("estimate a generation", EDIT, estimate_generation),
+    ("list its proposed cases", EDIT_FIELD, list_proposed_cases),
+    ("start a generation", EDIT, start_generation),
     ("add a case", EDIT, add_case),
     ("edit a case", EDIT, edit_case),
     ("import cases", EDIT, import_cases),

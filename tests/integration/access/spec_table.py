@@ -86,15 +86,21 @@ def may(role: Role, target: Target, permission: str) -> bool:
 class Needs:
     permission: str
     reads_runs: bool = False
+    # A field of the resource (``dataset(id) { proposedCases }``): the resource is looked up
+    # first, so one the role may not see is not found before the field is refused.
+    field_of_resource: bool = False
 
 
 def expected(role: Role, target: Target, needs: Needs) -> str:
     """Refused outright when the role holds the permission nowhere (or does not read runs,
     for what is paid for); not found when it may not see the target - whatever its role
-    allows elsewhere; forbidden when it may see it but not do the thing."""
+    allows elsewhere, and before anything else for a field of the target; forbidden when it
+    may see it but not do the thing."""
+    family = needs.permission.split(":")[0]
+    if needs.field_of_resource and not may(role, target, f"{family}:view"):
+        return NOT_FOUND
     if TABLE[needs.permission][role] is None or (needs.reads_runs and role not in READS_RUNS):
         return FORBIDDEN
-    family = needs.permission.split(":")[0]
     if not may(role, target, f"{family}:view"):
         return NOT_FOUND
     return OK if may(role, target, needs.permission) else FORBIDDEN
