@@ -1,7 +1,7 @@
 """A model agent answers with its knowledge bases: the passages its search finds for the
 question go to the model in the system message, in a reference block labelled as material,
-not instructions, credentials redacted. A base it does not use is not searched, nor one the
-member it answers may not read."""
+not instructions, credentials redacted. A base it does not use is not searched; one it uses
+is searched whoever runs the agent, as its skills are used whoever runs it."""
 
 from casebook.domain.access.catalog import Role
 from casebook.domain.agents.reference import REFERENCE_CLOSE, REFERENCE_INTRO, REFERENCE_OPEN
@@ -61,7 +61,7 @@ async def test_the_passages_found_for_the_question_are_reference_material(
     }
 
 
-async def test_nothing_is_added_when_nothing_is_found_or_the_base_is_not_readable(
+async def test_nothing_is_added_when_nothing_is_found_and_a_base_is_used_whoever_runs_it(
     owner: Api, model_server: ModelServer, member_as: MemberFactory
 ) -> None:
     connection = await agent_connection(owner, model_server)
@@ -70,11 +70,12 @@ async def test_nothing_is_added_when_nothing_is_found_or_the_base_is_not_readabl
     await upload(owner, private, RETURNS)
     await owner(ATTACH, {"a": agent, "b": private})
 
-    model_server.reply_with(text_reply("Hello."), text_reply("I do not know."))
+    model_server.reply_with(text_reply("Hello."), text_reply("Within 30 days."))
     await send(owner, agent, "Hello there")
-    # A Member may run the agent, visible to the organization, but not read the base.
+    # A Member may run the agent, visible to the organization, but not read the base: the
+    # agent is the same agent for them, its base included.
     member = await member_as(Role.MEMBER)
     await send(member, agent, "How many days do I have for returns?")
-    nothing_found, not_readable = model_server.chat_requests
+    nothing_found, for_the_member = model_server.chat_requests
     assert _system(nothing_found) == "Answer questions about orders."
-    assert _system(not_readable) == "Answer questions about orders."
+    assert "Returns are accepted within 30 days of delivery." in _system(for_the_member)

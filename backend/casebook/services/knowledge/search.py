@@ -26,7 +26,7 @@ from casebook.domain.storable_text import text_problem
 from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput
-from casebook.services.knowledge.bases import KIND, visible_bases
+from casebook.services.knowledge.bases import KIND
 from casebook.services.knowledge.documents import HEADER_COLUMNS, DocumentHeader
 
 QUERY_MAX_CHARS = 500
@@ -140,23 +140,34 @@ async def reference_passages(
     ctx: ServiceContext, base_ids: Sequence[int], question: str
 ) -> list[ReferencePassage]:
     """What a model agent answering ``question`` is handed from the knowledge bases it uses:
-    the best ``MAX_PASSAGES`` passages of those bases, found by the same search as
-    ``search_passages`` with any of the question's words. Only bases the actor it answers
-    may read are searched, so an agent never shows anyone a passage they could not search
-    for themselves; a base deleted since is left out."""
-    if not base_ids:
-        return []
+    the best ``MAX_PASSAGES`` passages of those bases, found by the same ranking as
+    ``search_passages`` with any of the question's words.
+
+    An agent uses every base attached to it whoever runs it, as it uses every skill: the
+    bases are part of the agent version, so a chat and an eval run test the same agent
+    whoever asks. Only bases of the actor's organization are searched; a base deleted
+    since is gone with its passages."""
     words = search_words(question)
-    readable = [base.id for base in (await visible_bases(ctx, base_ids))[0] if base.id]
-    if words is None or not readable:
+    if not base_ids or words is None:
         return []
-    try:
-        found = await search_passages(ctx, words, base_ids=readable, first=MAX_PASSAGES)
-    except BadUserInput:
-        return []
-    return [
-        ReferencePassage(
-            hit.passage.id or 0, hit.document.title, hit.passage.heading, hit.passage.text
+    actor = ctx.require_actor()
+    tsquery = func.websearch_to_tsquery(cast(literal(SEARCH_CONFIG), REGCONFIG), words)
+    rank = cast(func.ts_rank(KnowledgePassage.search_vector, tsquery), Float)
+    statement = (
+        select(KnowledgePassage, col(KnowledgeDocument.title))
+        .join(KnowledgeDocument, col(KnowledgeDocument.id) == KnowledgePassage.document_id)
+        .join(KnowledgeBase, col(KnowledgeBase.id) == KnowledgePassage.base_id)
+        .where(
+            KnowledgePassage.search_vector.op("@@")(tsquery),  # type: ignore[union-attr]
+            col(KnowledgePassage.base_id).in_(set(base_ids)),
+            KnowledgeBase.organization_id == actor.organization_id,
         )
-        for hit in found.items
+        .order_by(rank.desc(), col(KnowledgePassage.id).asc())
+        .limit(MAX_PASSAGES)
+    )
+    async with ctx.reading() as session:
+        rows = (await session.execute(statement)).all()
+    return [
+        ReferencePassage(passage.id or 0, title, passage.heading, passage.text)
+        for passage, title in rows
     ]
