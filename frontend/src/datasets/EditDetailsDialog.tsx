@@ -1,106 +1,26 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
 import { useMutation } from 'urql';
-import { type ApiProblem, type FieldProblem, problemFrom } from '../api/errors';
-import { showFieldErrors } from '../api/formErrors';
-import { ProblemAlert } from '../api/ProblemAlert';
 import type { DatasetHeaderFieldsFragment } from '../gql/graphql';
-import { useUnsavedChanges } from '../unsaved/useUnsavedChanges';
+import { EditSharedDetailsDialog } from '../sharing/EditSharedDetailsDialog';
 import { UpdateDatasetDetailsMutation } from './operations';
 
-interface Values {
-  name: string;
-  description: string;
-}
+const WORDS = {
+  noun: 'dataset',
+  note: 'Renaming or describing the dataset changes no case, so it creates no new version.',
+};
 
-/**
- * **Edit details**: the name and description. Neither changes a case, so a
- * save creates no version. Closing it with a change asks first.
- */
+/** **Edit details** of a dataset: neither its name nor its description changes a case, so a save creates no version. */
 export function EditDetailsDialog({ dataset, onClose }: { dataset: DatasetHeaderFieldsFragment; onClose: () => void }) {
   const [, updateDetails] = useMutation(UpdateDatasetDetailsMutation);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [unplaced, setUnplaced] = useState<FieldProblem[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [start] = useState<Values>({ name: dataset.name, description: dataset.description });
-  // What a save last stored; read by the guard, outside render.
-  const initial = useRef<Values>(start);
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: start,
-    validate: { name: (value) => (value.trim() === '' ? 'A dataset needs a name.' : null) },
-  });
-  const values = form.getValues();
-  // Read live by the guard (the form's values update at once), so a save or discard lets the close that follows pass.
-  const isDirty = () => {
-    const now = form.getValues();
-    return now.name !== initial.current.name || now.description !== initial.current.description;
-  };
-
-  const save = async (): Promise<boolean> => {
-    if (form.validate().hasErrors) return false;
-    setSaving(true);
-    setProblem(null);
-    const current = form.getValues();
-    const result = await updateDetails({ input: { id: dataset.id, name: current.name.trim(), description: current.description.trim() } });
-    setSaving(false);
-    if (!result.data) {
-      const failure = problemFrom(result.error);
-      setProblem(failure);
-      if (failure) setUnplaced(showFieldErrors(form, failure));
-      return false;
-    }
-    initial.current = current;
-    return true;
-  };
-
-  const discard = () => {
-    form.setValues(initial.current);
-  };
-
-  const { confirmClose } = useUnsavedChanges({
-    id: `dataset-details:${dataset.id}`,
-    label: 'The dataset’s details',
-    get dirty() {
-      return isDirty();
-    },
-    canSave: values.name.trim() !== '',
-    createsVersion: false,
-    save,
-    discard,
-  });
-
-  const close = async () => {
-    if (await confirmClose()) onClose();
-  };
-
   return (
-    <Modal opened onClose={() => void close()} title="Edit details" size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save().then((saved) => saved && onClose());
-        }}
-      >
-        <Stack gap="md">
-          {problem && <ProblemAlert problem={problem} unplaced={unplaced} title="Could not save the details" />}
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
-          <Text size="sm" c="dimmed">
-            Renaming or describing the dataset changes no case, so it creates no new version.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void close()}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save details
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EditSharedDetailsDialog
+      resource={dataset}
+      guardId={`dataset-details:${dataset.id}`}
+      words={WORDS}
+      update={async (details) => {
+        const result = await updateDetails({ input: { id: dataset.id, ...details } });
+        return { saved: Boolean(result.data), error: result.error };
+      }}
+      onClose={onClose}
+    />
   );
 }
