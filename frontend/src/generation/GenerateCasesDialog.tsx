@@ -24,6 +24,7 @@ import {
   sourceName,
   splitWords,
 } from './generationChoices';
+import { gapTagWords } from './generationWords';
 import { GenerationAgentsQuery, GenerationEstimateQuery, StartGenerationMutation } from './operations';
 
 type Estimate = EstimateResult['generationEstimate'];
@@ -64,12 +65,12 @@ function EstimateTable({ estimate }: { estimate: Estimate }) {
 /**
  * The tag a gap of the Coverage tab opened the dialog for. The generation
  * cannot be told it (startGeneration takes no tag), so the dialog says what
- * the person does instead.
+ * becomes of it with the sources chosen now.
  */
-function GapTagNote({ tag }: { tag: string }) {
+function GapTagNote({ tag, sources }: { tag: string; sources: readonly string[] }) {
   return (
     <Alert color="blue" variant="light" icon={<IconTag size={16} aria-hidden />} title={`For the gap in “${tag}”`} data-testid="generation-gap-tag">
-      The generator is not told which tag to write for: it drafts from the sources below. To count a draft under “{tag}”, give it that tag with Edit first under Proposed cases.
+      {gapTagWords(tag, sources)}
     </Alert>
   );
 }
@@ -175,7 +176,7 @@ export function GenerateCasesDialog({
   return (
     <Modal opened onClose={() => void close()} title="Generate cases" size="lg" centered>
       <Stack gap="md">
-        {forTag !== undefined && <GapTagNote tag={forTag} />}
+        {forTag !== undefined && <GapTagNote tag={forTag} sources={choices.sources} />}
         {agentsError && <ProblemAlert problem={problemFrom(agentsError) ?? NO_ANSWER} title="The agents could not be read" />}
         <Select
           label="Agent the cases test"

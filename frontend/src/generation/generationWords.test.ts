@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedWords, draftLinkWords, isFinished, outcomeWords } from './generationWords';
+import { acceptedWords, draftLinkWords, gapTagWords, isFinished, outcomeWords } from './generationWords';
 
 describe('a generation in words', () => {
   it('says how many were proposed and left out, unreadable apart from rule-broken', () => {
@@ -24,5 +24,18 @@ describe("a draft's link", () => {
     expect(draftLinkWords({ source: 'chats', questionMessageId: '42' })).toBe('Varies question 42 people asked');
     expect(draftLinkWords({ source: 'red_team', category: 'prompt-injection' })).toBe('Red-team category: prompt-injection');
     expect(draftLinkWords({ source: 'agent' })).toBeNull();
+  });
+});
+
+describe('the tag of a coverage gap', () => {
+  it('says the generator is not told it, and how to tag a draft by hand', () => {
+    expect(gapTagWords('refunds', ['agent'])).toBe('The generator is not told which tag to write for: it drafts from the sources below. To count a draft under “refunds”, give it that tag with Edit first under Proposed cases.');
+    expect(gapTagWords('red-team:injection', ['red_team'])).toContain('The generator is not told which tag to write for');
+    expect(gapTagWords('red-team', ['agent'])).toContain('The generator is not told which tag to write for');
+  });
+
+  it('says red-team drafts carry the red-team tag themselves', () => {
+    expect(gapTagWords('red-team', ['red_team'])).toBe('Red-team drafts carry the tag “red-team” themselves, with their category.');
+    expect(gapTagWords('red-team', ['agent', 'red_team'])).toBe('Red-team drafts carry the tag “red-team” themselves; drafts from the other sources do not. To count a draft under “red-team”, give it that tag with Edit first under Proposed cases.');
   });
 });
