@@ -82,12 +82,12 @@ export function CoverageGaps({
                 return (
                   <Table.Tr key={gap.tag} data-testid="coverage-gap">
                     <Table.Td>
-                      <Badge variant="light" color={tagColor(gap.tag)} size="sm" tt="none">
+                      <Badge variant="light" color={tagColor(gap.tag)} size="sm">
                         {gap.tag}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="outline" color={gap.reason === 'failing' ? 'red' : 'yellow.8'} size="xs" mr="xs">
+                      <Badge variant="light" color={gap.reason === 'failing' ? 'red' : 'yellow'} size="xs" mr="xs">
                         {gapReasonLabel(gap.reason)}
                       </Badge>
                       <span data-testid="coverage-gap-reason">{gapReasonSentence(gap, fewBelow)}</span>

@@ -28,12 +28,12 @@ export function CasesByTag({ byTag, untagged }: { byTag: Coverage['byTag']; unta
             {byTag.map((row) => (
               <Table.Tr key={row.tag}>
                 <Table.Td>
-                  <Badge variant="light" color={tagColor(row.tag)} size="sm" tt="none">
+                  <Badge variant="light" color={tagColor(row.tag)} size="sm">
                     {row.tag}
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right">{row.cases}</Table.Td>
-                <Table.Td ta="right" c={row.failing > 0 ? 'red.8' : undefined} fw={row.failing > 0 ? 600 : undefined}>
+                <Table.Td ta="right" c={row.failing > 0 ? 'red.9' : undefined} fw={row.failing > 0 ? 600 : undefined}>
                   {row.failing}
                 </Table.Td>
               </Table.Tr>
