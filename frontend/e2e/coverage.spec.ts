@@ -1,16 +1,22 @@
 import { accessibilityViolations } from './accessibility';
 import { expect, saveElementScreenshot, saveScreenshot, signIn, test } from './fixtures';
 import { CURATOR } from './people';
-import { addCase, createDataset, curatorApi, datasetPath, scoreAnswer } from './seed';
+import { addCase, addScriptedModelConnection, createDataset, createModelAgent, curatorApi, datasetPath, scoreAnswer, setGeneratorModel } from './seed';
 
-/** Its own dataset, so the counts below are this spec's alone. */
+/** Its own dataset and agent, so the counts below are this spec's alone. */
 const DATASET = 'Coverage of the refunds desk';
+const AGENT = 'Coverage refunds desk';
 
 test.describe('coverage', () => {
-  test('see the cases by tag and by source, a failing gap and a thin one, and open Generate cases pre-filled for a gap', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('see the cases by tag and by source, a failing gap and a thin one, and generate for a gap from Generate cases pre-filled', async ({ page }) => {
+    test.setTimeout(180_000);
     const api = await curatorApi();
+    // The scripted model drafts as the generator: as many cases per source as asked, plus one unreadable and one rule-broken draft.
+    // A model name of its own: generation.spec picks "scripted-generator" from every connection of the organization.
+    const connectionId = await addScriptedModelConnection(api, 'Coverage generator replies', ['scripted-coverage-generator']);
+    await createModelAgent(api, AGENT, connectionId, 'scripted-coverage-generator', [], 'You answer questions about refunds. Never share customer data.');
     const datasetId = await createDataset(api, DATASET);
+    await setGeneratorModel(api, datasetId, connectionId, 'scripted-coverage-generator');
     // Three refunds cases, one of which last failed its check; one red-team case, under the bar of three; one without a tag.
     const refunds: string[] = [];
     for (const input of ['How do I get a refund?', 'How long does a refund take?', 'Can I get a refund in cash?']) {
@@ -59,5 +65,19 @@ test.describe('coverage', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/tab=coverage/);
+
+    // Generating for the gap leads to Cases' proposed cases, where the generation is followed; its red-team drafts carry the gap's tag.
+    await gaps.nth(1).getByRole('button', { name: 'Generate for this gap' }).click();
+    await dialog.getByRole('combobox', { name: 'Agent the cases test' }).click();
+    await page.getByRole('option', { name: AGENT }).click();
+    await dialog.getByRole('button', { name: 'Estimate' }).click();
+    await expect(dialog.getByRole('region', { name: 'Estimate' }).getByRole('row', { name: /Red team 2/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/tab=cases&view=proposed/);
+    await expect(page.getByTestId('generation-status')).toHaveText('Finished', { timeout: 60_000 });
+    await expect(page.getByTestId('generation-outcome')).toContainText('2 cases proposed');
+    await expect(page.getByTestId('proposed-case')).toHaveCount(2);
+    await expect(page.getByRole('article', { name: /Red team request 1/ })).toContainText('red-team');
   });
 });
