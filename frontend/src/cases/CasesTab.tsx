@@ -33,12 +33,17 @@ export function CasesTab({
   params,
   go,
   restoreDraft,
+  generation,
+  onGeneration,
 }: {
   dataset: DatasetHeaderFieldsFragment;
   viewedVersion: number;
   params: WorkspaceParams;
   go: (patch: Partial<WorkspaceParams>) => void;
   restoreDraft: string | null;
+  /** The generation started on this dataset's page, followed live above the proposed cases; the workspace keeps it, since Coverage starts one too. */
+  generation: GenerationFieldsFragment | null;
+  onGeneration: (generation: GenerationFieldsFragment | null) => void;
 }) {
   const latest = dataset.latestVersion;
   const olderVersion = viewedVersion < latest;
@@ -50,8 +55,6 @@ export function CasesTab({
   const [importing, importDialog] = useDisclosure(false);
   const [removing, setRemoving] = useState<CaseRowFieldsFragment | null>(null);
   const [generating, generateDialog] = useDisclosure(false);
-  // The generation started from this page, followed live above the proposed cases.
-  const [generation, setGeneration] = useState<GenerationFieldsFragment | null>(null);
   const pages = useKeysetPages(`${viewedVersion}|${debouncedSearch}|${tag}|${source}`);
   const version = olderVersion ? viewedVersion : null;
   const [{ data, fetching, error }] = useQuery({
@@ -110,7 +113,7 @@ export function CasesTab({
           datasetId={dataset.id}
           generation={generation}
           generateButton={generateButton}
-          onCloseGeneration={() => setGeneration(null)}
+          onCloseGeneration={() => onGeneration(null)}
           onShowCases={() => go({ proposed: false, version: null })}
         />
       ) : latest === 0 ? (
@@ -227,7 +230,7 @@ export function CasesTab({
           onClose={generateDialog.close}
           onStarted={(started) => {
             generateDialog.close();
-            setGeneration(started);
+            onGeneration(started);
             // Starting opens the proposals, where the generation's progress is followed.
             go({ proposed: true, caseId: null, editing: false, version: null });
           }}

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { problemFrom } from '../api/errors';
 import { CasesTab } from '../cases/CasesTab';
-import type { DatasetHeaderFieldsFragment } from '../gql/graphql';
+import { CoverageTab } from '../coverage/CoverageTab';
+import type { DatasetHeaderFieldsFragment, GenerationFieldsFragment } from '../gql/graphql';
 import { ResultsTab } from '../results/ResultsTab';
 import { useViewer } from '../session/SessionProvider';
 import { PageHeader } from '../shell/PageHeader';
@@ -42,6 +43,8 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
   const { params, go } = useWorkspaceParams();
   const [fullScreen, setFullScreen] = useState(false);
   const [walkDismissed, setWalkDismissed] = useState(false);
+  // The generation started on this page, from Cases or from Coverage, followed live above the proposed cases.
+  const [generation, setGeneration] = useState<GenerationFieldsFragment | null>(null);
   // Discarding a kept change from the banner re-reads the browser's copies.
   const [, draftsChanged] = useReducer((count: number) => count + 1, 0);
 
@@ -90,6 +93,7 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
           <Tabs.List aria-label="Dataset workspace">
             <Tabs.Tab value="cases">Cases</Tabs.Tab>
             <Tabs.Tab value="results">Results</Tabs.Tab>
+            <Tabs.Tab value="coverage">Coverage</Tabs.Tab>
             <Tabs.Tab value="settings">Settings</Tabs.Tab>
           </Tabs.List>
           <div className={classes.tabsEnd}>
@@ -115,10 +119,28 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
           </div>
         </div>
         <Tabs.Panel value="cases" pt="md">
-          <CasesTab dataset={dataset} viewedVersion={viewed} params={params} go={go} restoreDraft={state?.restoreDraft ?? null} />
+          <CasesTab
+            dataset={dataset}
+            viewedVersion={viewed}
+            params={params}
+            go={go}
+            restoreDraft={state?.restoreDraft ?? null}
+            generation={generation}
+            onGeneration={setGeneration}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="md">
           <ResultsTab dataset={dataset} />
+        </Tabs.Panel>
+        <Tabs.Panel value="coverage" pt="md">
+          <CoverageTab
+            dataset={dataset}
+            onGenerationStarted={(started) => {
+              setGeneration(started);
+              // As from Cases: the proposals are where the generation's progress is followed and its drafts decided.
+              go({ tab: 'cases', proposed: true, caseId: null, editing: false, version: null });
+            }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <Suspense fallback={<Loader size="sm" aria-label="Loading settings" />}>
@@ -130,7 +152,7 @@ function DatasetWorkspace({ dataset }: { dataset: DatasetHeaderFieldsFragment })
   );
 }
 
-/** A dataset's page: Cases, Results and Settings in one workspace. */
+/** A dataset's page: Cases, Results, Coverage and Settings in one workspace. */
 export function DatasetWorkspacePage() {
   const { datasetId = '' } = useParams();
   const [{ data, error }] = useQuery({ query: DatasetQuery, variables: { id: datasetId } });

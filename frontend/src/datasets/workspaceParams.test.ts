@@ -14,12 +14,13 @@ describe('readWorkspaceParams', () => {
   it('reads a version, an editor and the guide', () => {
     expect(readWorkspaceParams('?tab=cases&version=3&case=new&guide=1')).toMatchObject({ version: 3, caseId: 'new', guide: true });
     expect(readWorkspaceParams('?tab=settings').tab).toBe('settings');
+    expect(readWorkspaceParams('?tab=coverage').tab).toBe('coverage');
   });
 });
 
 describe('workspaceSearch', () => {
   it('writes what it reads', () => {
-    for (const search of ['?tab=cases', '?tab=cases&version=4&case=abc&edit=1', '?tab=cases&case=new&guide=1', '?tab=settings', '?tab=results', '?tab=results&run=RXZhbFJ1bjox', '?tab=results&start=1']) {
+    for (const search of ['?tab=cases', '?tab=cases&version=4&case=abc&edit=1', '?tab=cases&case=new&guide=1', '?tab=settings', '?tab=coverage', '?tab=results', '?tab=results&run=RXZhbFJ1bjox', '?tab=results&start=1']) {
       expect(workspaceSearch(readWorkspaceParams(search))).toBe(search);
     }
   });
@@ -27,6 +28,7 @@ describe('workspaceSearch', () => {
   it('keeps a case only on the Cases tab, edit only for a saved case and the guide only for a new one', () => {
     const base = { version: null, editing: true, guide: true, run: null, startEval: false, proposed: false };
     expect(workspaceSearch({ ...base, tab: 'settings', caseId: 'abc' })).toBe('?tab=settings');
+    expect(workspaceSearch({ ...base, tab: 'coverage', caseId: 'abc', run: 'r1', proposed: true })).toBe('?tab=coverage');
     expect(workspaceSearch({ ...base, tab: 'cases', caseId: 'new' })).toBe('?tab=cases&case=new&guide=1');
     expect(workspaceSearch({ ...base, tab: 'cases', caseId: 'abc' })).toBe('?tab=cases&case=abc&edit=1');
   });

@@ -1,5 +1,5 @@
 /**
- * The dataset workspace's address: which tab (`?tab=cases|results|settings`),
+ * The dataset workspace's address: which tab (`?tab=cases|results|coverage|settings`),
  * which version (`&version=N`, absent for the newest), which case is open in
  * the side panel (`&case={id}`, or `new` for the form of a new case), whether
  * it is being edited (`&edit=1`), and whether the form walks through its
@@ -7,10 +7,11 @@
  * On Cases: whether the generator's proposed cases are shown instead of the
  * table (`&view=proposed`). On Results: which eval run's page is open (`&run={id}`), and whether the
  * start dialog is open (`&start=1`, where Settings' "Test an agent" leads).
+ * Coverage keeps nothing else in the address: it always reads the newest version.
  */
 
-export type WorkspaceTab = 'cases' | 'results' | 'settings';
-export const WORKSPACE_TABS: readonly WorkspaceTab[] = ['cases', 'results', 'settings'];
+export type WorkspaceTab = 'cases' | 'results' | 'coverage' | 'settings';
+export const WORKSPACE_TABS: readonly WorkspaceTab[] = ['cases', 'results', 'coverage', 'settings'];
 
 export const NEW_CASE = 'new';
 

@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { getOperationName } from '@urql/core';
+import type { ComponentProps } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { Client, type Exchange, makeResult, type Operation, Provider } from 'urql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +43,7 @@ function mockClient(estimate: (variables: Record<string, unknown>) => Record<str
   return new Client({ url: 'http://api.test/graphql', exchanges: [exchange] });
 }
 
-function renderDialog(estimate: (variables: Record<string, unknown>) => Record<string, unknown>) {
+function renderDialog(estimate: (variables: Record<string, unknown>) => Record<string, unknown>, extra: Partial<ComponentProps<typeof GenerateCasesDialog>> = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -51,7 +52,7 @@ function renderDialog(estimate: (variables: Record<string, unknown>) => Record<s
             <Outlet />
           </UnsavedChangesProvider>
         ),
-        children: [{ path: '/datasets/d1', element: <GenerateCasesDialog datasetId="d1" onClose={() => undefined} onStarted={() => undefined} /> }],
+        children: [{ path: '/datasets/d1', element: <GenerateCasesDialog datasetId="d1" onClose={() => undefined} onStarted={() => undefined} {...extra} /> }],
       },
     ],
     { initialEntries: ['/datasets/d1?tab=cases'] },
@@ -119,5 +120,18 @@ describe('the Generate cases dialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'How many cases' }), { target: { value: '12' } });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Estimate' })).toBeNull());
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opens with the choices a gap gives it, says what becomes of the tag, and closes without asking', async () => {
+    viewer.permissions = ['datasets:edit'];
+    const onClose = vi.fn();
+    renderDialog(() => ({ data: null }), { initialChoices: { agentId: null, sources: ['red_team'], count: 2 }, forTag: 'red-team:injection', onClose });
+    await screen.findByRole('dialog', { name: 'Generate cases' });
+    expect((screen.getByRole('checkbox', { name: 'Red team' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'From the agent' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'How many cases' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByTestId('generation-gap-tag').textContent).toContain('To count a draft under “red-team:injection”');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

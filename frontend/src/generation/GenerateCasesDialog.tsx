@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCalculator, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalculator, IconSparkles, IconTag } from '@tabler/icons-react';
 import { useReducer, useRef, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { type ApiProblem, fieldMessage, problemFrom } from '../api/errors';
@@ -24,6 +24,7 @@ import {
   sourceName,
   splitWords,
 } from './generationChoices';
+import { gapTagWords } from './generationWords';
 import { GenerationAgentsQuery, GenerationEstimateQuery, StartGenerationMutation } from './operations';
 
 type Estimate = EstimateResult['generationEstimate'];
@@ -62,16 +63,43 @@ function EstimateTable({ estimate }: { estimate: Estimate }) {
 }
 
 /**
+ * The tag a gap of the Coverage tab opened the dialog for. The generation
+ * cannot be told it (startGeneration takes no tag), so the dialog says what
+ * becomes of it with the sources chosen now.
+ */
+function GapTagNote({ tag, sources }: { tag: string; sources: readonly string[] }) {
+  return (
+    <Alert color="blue" variant="light" icon={<IconTag size={16} aria-hidden />} title={`For the gap in “${tag}”`} data-testid="generation-gap-tag">
+      {gapTagWords(tag, sources)}
+    </Alert>
+  );
+}
+
+/**
  * Generate cases: the agent the cases test, the sources and the count. The
  * estimate comes first; Generate starts the generation that estimate was made
  * for (its fingerprint), and any changed choice throws it away. Leaving with
- * changed choices asks first, as every editor does.
+ * changed choices asks first, as every editor does. Coverage's Generate for
+ * this gap opens it with its own choices and the gap's tag.
  */
-export function GenerateCasesDialog({ datasetId, onClose, onStarted }: { datasetId: string; onClose: () => void; onStarted: (generation: GenerationFieldsFragment) => void }) {
+export function GenerateCasesDialog({
+  datasetId,
+  initialChoices,
+  forTag,
+  onClose,
+  onStarted,
+}: {
+  datasetId: string;
+  /** What the dialog opens with; changes are measured from these, so opening and closing asks nothing. */
+  initialChoices?: GenerationChoices;
+  forTag?: string;
+  onClose: () => void;
+  onStarted: (generation: GenerationFieldsFragment) => void;
+}) {
   const viewer = useViewer();
   const client = useClient();
   const readsChats = viewer.permissions.includes(CHATS_PERMISSION);
-  const [opened] = useState(defaultGenerationChoices);
+  const [opened] = useState(() => initialChoices ?? defaultGenerationChoices());
   const [choices, setChoices] = useState<GenerationChoices>(opened);
   const [estimates, dispatch] = useReducer(estimateReducer<Estimate, ApiProblem, GenerationInput>, { kind: 'none' } as State);
   const [startProblem, setStartProblem] = useState<ApiProblem | null>(null);
@@ -148,6 +176,7 @@ export function GenerateCasesDialog({ datasetId, onClose, onStarted }: { dataset
   return (
     <Modal opened onClose={() => void close()} title="Generate cases" size="lg" centered>
       <Stack gap="md">
+        {forTag !== undefined && <GapTagNote tag={forTag} sources={choices.sources} />}
         {agentsError && <ProblemAlert problem={problemFrom(agentsError) ?? NO_ANSWER} title="The agents could not be read" />}
         <Select
           label="Agent the cases test"

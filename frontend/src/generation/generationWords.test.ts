@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedWords, draftKnowledgeBase, draftLinkWords, isFinished, outcomeWords } from './generationWords';
+import { acceptedWords, draftKnowledgeBase, draftLinkWords, gapTagWords, isFinished, outcomeWords } from './generationWords';
 
 describe('a generation in words', () => {
   it('says how many were proposed and left out, unreadable apart from rule-broken', () => {
@@ -31,5 +31,18 @@ describe("a draft's link", () => {
     expect(draftKnowledgeBase({ source: 'knowledge', knowledgeDocumentId: 'doc-1', knowledgeBase: base })).toEqual({ name: 'Policies', path: '/knowledge/S25vd2xlZGdlQmFzZTox' });
     expect(draftKnowledgeBase({ source: 'knowledge', knowledgeDocumentId: 'doc-1', knowledgeBase: null })).toBeNull();
     expect(draftKnowledgeBase({ source: 'chats', questionMessageId: '42' })).toBeNull();
+  });
+});
+
+describe('the tag of a coverage gap', () => {
+  it('says the generator is not told it, and how to tag a draft by hand', () => {
+    expect(gapTagWords('refunds', ['agent'])).toBe('The generator is not told which tag to write for: it drafts from the sources below. To count a draft under “refunds”, give it that tag with Edit first under Proposed cases.');
+    expect(gapTagWords('red-team:injection', ['red_team'])).toContain('The generator is not told which tag to write for');
+    expect(gapTagWords('red-team', ['agent'])).toContain('The generator is not told which tag to write for');
+  });
+
+  it('says red-team drafts carry the red-team tag themselves', () => {
+    expect(gapTagWords('red-team', ['red_team'])).toBe('Red-team drafts carry the tag “red-team” themselves, with their category.');
+    expect(gapTagWords('red-team', ['agent', 'red_team'])).toBe('Red-team drafts carry the tag “red-team” themselves; drafts from the other sources do not. To count a draft under “red-team”, give it that tag with Edit first under Proposed cases.');
   });
 });

@@ -59,3 +59,18 @@ export function draftKnowledgeBase(draft: DraftLinks): { name: string; path: str
 export function acceptedWords(accepted: number, version: number): string {
   return `${cases(accepted)} accepted as version ${version}.`;
 }
+
+/** The tag red-team drafts carry whatever else they are tagged with (the seed's rule for that source). */
+export const RED_TEAM_TAG = 'red-team';
+
+/**
+ * What becomes of the tag a coverage gap opened the dialog for. The
+ * generation cannot be told a tag, so only red-team drafts reach it unaided:
+ * they carry `red-team` themselves.
+ */
+export function gapTagWords(tag: string, sources: readonly string[]): string {
+  const byHand = `To count a draft under “${tag}”, give it that tag with Edit first under Proposed cases.`;
+  if (tag !== RED_TEAM_TAG || !sources.includes('red_team')) return `The generator is not told which tag to write for: it drafts from the sources below. ${byHand}`;
+  if (sources.length === 1) return `Red-team drafts carry the tag “${tag}” themselves, with their category.`;
+  return `Red-team drafts carry the tag “${tag}” themselves; drafts from the other sources do not. ${byHand}`;
+}
