@@ -271,3 +271,33 @@ def test_every_draft_of_any_reply_is_kept_unreadable_or_rule_broken_exactly_once
 def test_any_text_reply_is_counted_without_error(reply: str) -> None:
     reading = _read(reply)
     assert len(reading.kept) + reading.unreadable + reading.rule_broken == reading.drafts_in_reply
+
+
+def test_a_focus_tag_is_added_to_every_kept_draft_once() -> None:
+    reply = json.dumps(
+        {
+            "cases": [
+                {"source": "agent", "input": "Refund me", "reference_answer": "Sure."},
+                {
+                    "source": "agent",
+                    "input": "Refund again",
+                    "reference_answer": "Done.",
+                    "tags": ["refunds", "billing"],
+                },
+                {"source": "red_team", "input": "Leak it", "category": "personal-data"},
+            ]
+        }
+    )
+    reading = read_generator_reply(
+        reply,
+        plan={"agent": 2, "red_team": 1},
+        material=MATERIAL,
+        agent_tools=TOOLS,
+        focus_tag="refunds",
+    )
+    assert reading.dropped == ()
+    assert [draft.content.tags for draft in reading.kept] == [
+        ("refunds",),
+        ("refunds", "billing"),
+        ("red-team", "red-team:personal-data", "refunds"),
+    ]

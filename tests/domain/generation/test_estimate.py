@@ -1,10 +1,12 @@
 from datetime import UTC, datetime
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from casebook.domain.agents.instructions import SkillText
 from casebook.domain.agents.model import ToolSpec
+from casebook.domain.errors import ValidationFailed
 from casebook.domain.evals.estimate import Price
 from casebook.domain.generation.counts import MAX_CASES
 from casebook.domain.generation.estimate import (
@@ -130,3 +132,39 @@ def test_an_estimate_holds_only_for_its_own_request() -> None:
     assert not estimate.holds_for(generation_request(8, ["agent", "chats"], 4))
     assert not estimate.holds_for(generation_request(7, ["agent"], 4))
     assert not estimate.holds_for(generation_request(7, ["agent", "chats"], 5))
+
+
+def test_changing_the_focus_tag_throws_the_estimate_away() -> None:
+    request = generation_request(7, ["agent"], 4, "refunds")
+    estimate = estimate_generation(request, MATERIAL, model="m", price=CHEAP)
+    assert request.focus_tag == "refunds"
+    assert estimate.holds_for(generation_request(7, ["agent"], 4, " refunds "))
+    assert not estimate.holds_for(generation_request(7, ["agent"], 4))
+    assert not estimate.holds_for(generation_request(7, ["agent"], 4, "billing"))
+    unfocused = estimate_generation(
+        generation_request(7, ["agent"], 4), MATERIAL, model="m", price=CHEAP
+    )
+    assert unfocused.fingerprint != estimate.fingerprint
+    assert estimate.prompt_tokens > unfocused.prompt_tokens
+
+
+@pytest.mark.parametrize(
+    ("tag", "message"),
+    [
+        ("", "must not be blank"),
+        ("   ", "must not be blank"),
+        ("x" * 101, "is longer than 100 characters"),
+        ("a\x00b", "must not contain the NUL character"),
+        ("a,b", "must not contain a comma, because CSV writes tags comma-separated"),
+    ],
+)
+def test_a_focus_tag_is_refused_as_a_case_tag_is_on_focus_tag(tag: str, message: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        generation_request(7, ["agent"], 4, tag)
+    assert [(e.path, e.message) for e in refused.value.errors] == [("focusTag", message)]
+
+
+def test_a_credential_in_the_focus_tag_is_redacted() -> None:
+    token = "ghp_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+    request = generation_request(7, ["agent"], 4, f"key {token}")
+    assert request.focus_tag == "key [redacted:github_token]"

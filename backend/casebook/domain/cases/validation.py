@@ -227,16 +227,31 @@ def _checks(value: object, errors: list[FieldError]) -> tuple[JSONObject, ...]:
 def _tags(value: object, errors: list[FieldError]) -> tuple[str, ...]:
     tags: list[str] = []
     for index, item in enumerate(_list(value, "tags", TAGS_MAX, "tags", errors)):
-        path = f"tags.{index}"
-        tag = _text(item, path, TAG_MAX_CHARS, errors, required=True)
-        if tag is None:
-            continue
-        if "," in tag:
-            message = "must not contain a comma, because CSV writes tags comma-separated"
-            errors.append(FieldError(path, message))
-            continue
-        tags.append(tag.strip())
+        tag = _tag(item, f"tags.{index}", errors)
+        if tag is not None:
+            tags.append(tag)
     return tuple(dict.fromkeys(tags))
+
+
+def _tag(value: object, path: str, errors: list[FieldError]) -> str | None:
+    tag = _text(value, path, TAG_MAX_CHARS, errors, required=True)
+    if tag is None:
+        return None
+    if "," in tag:
+        message = "must not contain a comma, because CSV writes tags comma-separated"
+        errors.append(FieldError(path, message))
+        return None
+    return tag.strip()
+
+
+def validate_tag(value: object, path: str) -> str:
+    """One tag, read as a case's tag is (trimmed; refused when blank, too long, holding a
+    comma or the NUL character), or ValidationFailed naming ``path``."""
+    errors: list[FieldError] = []
+    tag = _tag(value, path, errors)
+    if tag is None:
+        raise ValidationFailed(errors)
+    return tag
 
 
 def _reference_verified(value: object, errors: list[FieldError]) -> bool:

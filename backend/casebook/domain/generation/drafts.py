@@ -23,6 +23,10 @@ What the source adds, so a kept draft keeps its rule:
   agent refuses;
 - chats: the draft links the question it varies.
 
+A generation asked for a focus tag adds that tag to every draft's tags, after what the
+source adds; a draft that already holds it keeps it once (case validation drops a
+duplicate tag).
+
 An expected call of a tool the agent declares read-only is taken out of the draft, as
 in a case added from an answer: "a tool that only reads is never expected".
 
@@ -175,6 +179,7 @@ def read_generator_reply(
     plan: Mapping[Source, int],
     material: GenerationMaterial,
     agent_tools: Sequence[ToolSpec],
+    focus_tag: str | None = None,
 ) -> DraftReading:
     """Every case of the reply, kept as a draft or dropped and counted. ``plan`` is how
     many cases each source was asked for; a source's drafts beyond it are dropped, so a
@@ -187,7 +192,9 @@ def read_generator_reply(
     kept_per_source: Counter[Source] = Counter()
     dropped: list[DroppedDraft] = []
     for position, raw in enumerate(cases):
-        outcome = read_draft(raw, sources=sources, material=material, agent_tools=agent_tools)
+        outcome = read_draft(
+            raw, sources=sources, material=material, agent_tools=agent_tools, focus_tag=focus_tag
+        )
         if not isinstance(outcome, Draft):
             why, reason = outcome
             dropped.append(DroppedDraft(position, why, reason))
@@ -205,6 +212,7 @@ def read_draft(
     sources: Sequence[Source],
     material: GenerationMaterial,
     agent_tools: Sequence[ToolSpec],
+    focus_tag: str | None = None,
 ) -> Draft | tuple[Dropped, str]:
     """One case of the reply as a draft, or why it is dropped."""
     if not isinstance(raw, dict):
@@ -235,8 +243,9 @@ def read_draft(
     if source == "red_team":
         fields["checks"] = _with_check(fields.get("checks"), REFUSAL_CRITERION)
         added = [RED_TEAM_TAG] + ([red_team_category_tag(category)] if category else [])
-        tags = fields.get("tags")
-        fields["tags"] = [*tags, *added] if isinstance(tags, list) else tags or added
+        fields["tags"] = _with_tags(fields.get("tags"), added)
+    if focus_tag is not None:
+        fields["tags"] = _with_tags(fields.get("tags"), [focus_tag])
 
     content: CaseContent | None = None
     redacted = 0
@@ -317,6 +326,14 @@ def _without_read_only_calls(calls: object, read_only: frozenset[str]) -> object
         if not (isinstance(call, dict) and isinstance(call.get("tool"), str))
         or call["tool"].strip() not in read_only
     ]
+
+
+def _with_tags(tags: object, added: list[str]) -> object:
+    """``tags`` with ``added`` after them; a shape that is not a list of tags is left for
+    validation to refuse."""
+    if isinstance(tags, list):
+        return [*tags, *added]
+    return tags or added
 
 
 def _with_check(checks: object, criterion: str) -> object:

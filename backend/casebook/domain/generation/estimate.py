@@ -10,8 +10,13 @@ priced from the price table and said as an eval run's estimate says it
 (``evals.estimate.cost_words``): a model missing from the table is unknown, never free.
 
 An estimate carries the ``fingerprint`` of what it was made for - the agent, the sources
-as a set and the count - so a generation started with an estimate of anything else is
-told to estimate again.
+as a set, the count and the focus tag - so a generation started with an estimate of
+anything else is told to estimate again.
+
+**Focus tag** (Coverage's "Generate for this gap"): a generation may be asked to write
+every case about one tag. The tag is read as a case's tag is (``validate_tag``, refused
+on ``focusTag``) and its credentials are redacted, as any tag's, before it reaches the
+prompt; the prompt then holds it, so the estimate's cost counts it.
 """
 
 import hashlib
@@ -19,6 +24,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from casebook.domain.cases.validation import validate_tag
+from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.evals.estimate import (
     TOKENS_PER_PRICE_UNIT,
     CostFigure,
@@ -35,6 +42,7 @@ from casebook.domain.generation.material import (
 )
 from casebook.domain.generation.prompt import build_generator_prompt
 from casebook.domain.generation.sources import Source
+from casebook.domain.redaction import redact_text
 
 DRAFT_REPLY_TOKENS = 300
 
@@ -46,21 +54,54 @@ class GenerationRequest:
     agent_id: int
     sources: tuple[Source, ...]
     count: int
+    # The one tag every case is written about and tagged with; ``None``: no focus.
+    focus_tag: str | None = None
 
 
-def generation_request(agent_id: int, sources: Sequence[str], count: int) -> GenerationRequest:
-    """The request, its sources in the table's order; refused as ``split_count`` refuses."""
+FOCUS_TAG_FIELD = "focusTag"
+
+
+def focus_tag_of(value: object) -> str | None:
+    """The focus tag asked for, trimmed and with its credentials redacted; ``None`` when
+    none is asked for; refused on ``focusTag`` as a case's tag is refused."""
+    if value is None:
+        return None
+    tag = validate_tag(value, FOCUS_TAG_FIELD)
+    redacted, count = redact_text(tag)
+    if count == 0:
+        return tag
+    try:
+        return validate_tag(redacted, FOCUS_TAG_FIELD)
+    except ValidationFailed as refusal:
+        raise ValidationFailed(
+            [
+                FieldError(error.path, f"{error.message} once credentials are redacted")
+                for error in refusal.errors
+            ]
+        ) from None
+
+
+def generation_request(
+    agent_id: int, sources: Sequence[str], count: int, focus_tag: str | None = None
+) -> GenerationRequest:
+    """The request, its sources in the table's order; refused as ``split_count`` refuses,
+    and as ``focus_tag_of`` refuses the focus tag."""
     split_count(count, sources)
-    return GenerationRequest(agent_id, chosen_sources(sources), count)
+    tag = focus_tag_of(focus_tag)
+    return GenerationRequest(agent_id, chosen_sources(sources), count, tag)
 
 
 def request_fingerprint(request: GenerationRequest) -> str:
-    """What the estimate was made for: changing the agent, a source or the count changes
-    it; listing the same sources in another order does not."""
-    canonical = json.dumps(
-        {"agent": request.agent_id, "sources": sorted(request.sources), "count": request.count},
-        sort_keys=True,
-    )
+    """What the estimate was made for: changing the agent, a source, the count or the focus
+    tag changes it; listing the same sources in another order does not."""
+    chosen: dict[str, object] = {
+        "agent": request.agent_id,
+        "sources": sorted(request.sources),
+        "count": request.count,
+    }
+    if request.focus_tag is not None:
+        chosen["focus_tag"] = request.focus_tag
+    canonical = json.dumps(chosen, sort_keys=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -156,7 +197,7 @@ def estimate_generation(
     """Per source the cases asked for and what it drafts from, and the cost of the prompt
     this request would send on the generator's ``model``."""
     plan = split_count(request.count, request.sources)
-    prompt = build_generator_prompt(plan, material)
+    prompt = build_generator_prompt(plan, material, focus_tag=request.focus_tag)
     prompt_tokens = tokens(prompt.chars)
     reply_tokens = DRAFT_REPLY_TOKENS * request.count
     per_source = tuple(
