@@ -1,6 +1,8 @@
 """Mutations of case generation: choosing the generator's model, starting a generation,
 and deciding its proposed cases."""
 
+from typing import Annotated
+
 import strawberry
 from strawberry import relay
 
@@ -87,6 +89,13 @@ class GenerationMutations:
         sources: list[str],
         count: int,
         fingerprint: str,
+        focus_tag: Annotated[
+            str | None,
+            strawberry.argument(
+                description="One tag every case is written about and tagged with "
+                "(Coverage's Generate for this gap); read as a case's tag is."
+            ),
+        ] = None,
     ) -> GenerationType:
         row, job = await requests.start_generation(
             info.context.services,
@@ -95,6 +104,7 @@ class GenerationMutations:
             sources,
             count,
             fingerprint,
+            focus_tag,
         )
         return GenerationType.of(GenerationView(row, row.status, row.error, job))
 

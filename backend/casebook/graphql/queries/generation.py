@@ -1,5 +1,7 @@
 """Queries of case generation: the estimate that comes first, and a generation's state."""
 
+from typing import Annotated
+
 import strawberry
 from strawberry import relay
 
@@ -34,6 +36,13 @@ class GenerationQueries:
         agent_id: relay.GlobalID,
         sources: list[str],
         count: int,
+        focus_tag: Annotated[
+            str | None,
+            strawberry.argument(
+                description="One tag every case is written about and tagged with "
+                "(Coverage's Generate for this gap); read as a case's tag is."
+            ),
+        ] = None,
     ) -> GenerationEstimateType:
         estimate = await requests.estimate_generation_for(
             info.context.services,
@@ -41,6 +50,7 @@ class GenerationQueries:
             decode_id(agent_id, AgentType, "agentId"),
             sources,
             count,
+            focus_tag,
         )
         return GenerationEstimateType.of(estimate)
 

@@ -50,13 +50,14 @@ async def checked_request(
     sources: list[str],
     count: int,
     *,
+    focus_tag: str | None = None,
     version_number: int | None = None,
 ) -> Asked:
     """The request when every gate passes; ``ValidationFailed`` naming each that does not,
     ``NotFound`` for a dataset or agent the actor may not see. ``version_number``: the
     agent version to draft for (its newest by default). Creates the organization's
     generator the first time, so ``session`` must be a transaction."""
-    request = generation_request(agent_id, sources, count)
+    request = generation_request(agent_id, sources, count, focus_tag)
     dataset = await session.get(Dataset, dataset_id)
     if dataset is None or dataset.organization_id != actor.organization_id:
         raise NotFound("dataset")

@@ -140,17 +140,22 @@ async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) ->
             generation.agent_id,
             list(generation.sources),
             generation.count,
+            focus_tag=generation.focus_tag,
             version_number=generation.agent_version,
         )
     await run.progress({"generation_id": generation_id, "stage": "reading sources"})
     gathered = await gather_material(ctx, asked.version, asked.request.sources)
     plan = split_count(asked.request.count, asked.request.sources)
-    prompt = build_generator_prompt(plan, gathered.material)
+    prompt = build_generator_prompt(plan, gathered.material, focus_tag=asked.request.focus_tag)
     await run.progress({"generation_id": generation_id, "stage": "drafting"})
     reply = await _ask_generator(ctx, asked, prompt)
     tools = config_from_json(asked.version.config).tools
     reading = read_generator_reply(
-        reply.text, plan=plan, material=gathered.material, agent_tools=tools
+        reply.text,
+        plan=plan,
+        material=gathered.material,
+        agent_tools=tools,
+        focus_tag=asked.request.focus_tag,
     )
     error = reply.error or (reading.summary() if reading.fails else None)
     async with ctx.transaction() as session:

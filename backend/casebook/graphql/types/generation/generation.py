@@ -24,7 +24,8 @@ class GenerationSourceEstimateType:
 @strawberry.type(
     name="GenerationEstimate",
     description="What a generation would ask for and cost, before anything is spent. Start "
-    "it with this fingerprint; changing the agent, the sources or the count throws it away.",
+    "it with this fingerprint; changing the agent, the sources, the count or the focus tag "
+    "throws it away.",
 )
 class GenerationEstimateType:
     sources: list[GenerationSourceEstimateType]
@@ -68,6 +69,9 @@ class GenerationType:
     agent_version: int
     sources: list[str]
     count: int
+    focus_tag: str | None = strawberry.field(
+        description="The tag every case is written about and tagged with; null when none."
+    )
     status: str = strawberry.field(description="queued, running, succeeded or failed.")
     kept: int = strawberry.field(description="Drafts proposed.")
     unreadable: int = strawberry.field(description="Drafts left out: they could not be read.")
@@ -89,6 +93,7 @@ class GenerationType:
             agent_version=row.agent_version,
             sources=list(row.sources),
             count=row.count,
+            focus_tag=row.focus_tag,
             status=view.status,
             kept=row.kept,
             unreadable=row.unreadable,
