@@ -57,7 +57,7 @@ test.describe('coverage', () => {
     await expect(dialog.getByRole('checkbox', { name: 'From the agent' })).not.toBeChecked();
     await expect(dialog.getByRole('textbox', { name: 'How many cases' })).toHaveValue('2');
     await expect(dialog.getByTestId('generation-gap-tag')).toContainText('For the gap in “red-team”');
-    await expect(dialog.getByTestId('generation-gap-tag')).toContainText('Red-team drafts carry the tag “red-team” themselves');
+    await expect(dialog.getByTestId('generation-gap-tag')).toContainText('The drafts will be written for “red-team” and tagged with it');
     expect(await accessibilityViolations(page)).toEqual([]);
     await saveElementScreenshot(dialog, '99-generate-for-gap');
 

@@ -122,6 +122,28 @@ describe('the Generate cases dialog', () => {
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('asks the estimate and the generation for the gap\'s tag', async () => {
+    viewer.permissions = ['datasets:edit'];
+    const estimate = vi.fn((variables: Record<string, unknown>) => ({
+      data: {
+        generationEstimate: {
+          __typename: 'GenerationEstimate',
+          sources: [{ __typename: 'GenerationSourceEstimate', source: 'agent', cases: variables.count, draftsFrom: 3, draftsFromText: 'its instructions' }],
+          costText: 'under a cent',
+          fingerprint: 'fp-refunds',
+        },
+      },
+    }));
+    renderDialog(estimate, { initialChoices: { agentId: null, sources: ['agent'], count: 2 }, forTag: 'refunds' });
+    await chooseAgent();
+    fireEvent.click(screen.getByRole('button', { name: 'Estimate' }));
+    await screen.findByRole('region', { name: 'Estimate' });
+    expect(estimate).toHaveBeenCalledWith({ datasetId: 'd1', agentId: 'a1', sources: ['agent'], count: 2, focusTag: 'refunds' });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(estimate).toHaveBeenCalledWith({ datasetId: 'd1', agentId: 'a1', sources: ['agent'], count: 2, focusTag: 'refunds', fingerprint: 'fp-refunds' }));
+  });
+
   it('opens with the choices a gap gives it, says what becomes of the tag, and closes without asking', async () => {
     viewer.permissions = ['datasets:edit'];
     const onClose = vi.fn();
@@ -130,7 +152,7 @@ describe('the Generate cases dialog', () => {
     expect((screen.getByRole('checkbox', { name: 'Red team' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'From the agent' }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('textbox', { name: 'How many cases' }) as HTMLInputElement).value).toBe('2');
-    expect(screen.getByTestId('generation-gap-tag').textContent).toContain('To count a draft under “red-team:injection”');
+    expect(screen.getByTestId('generation-gap-tag').textContent).toContain('The drafts will be written for “red-team:injection” and tagged with it');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

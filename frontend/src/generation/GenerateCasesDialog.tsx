@@ -63,14 +63,14 @@ function EstimateTable({ estimate }: { estimate: Estimate }) {
 }
 
 /**
- * The tag a gap of the Coverage tab opened the dialog for. The generation
- * cannot be told it (startGeneration takes no tag), so the dialog says what
- * becomes of it with the sources chosen now.
+ * The tag a gap of the Coverage tab opened the dialog for. The estimate and
+ * the start send it as `focusTag`: the generator writes every case for it and
+ * every draft is tagged with it.
  */
-function GapTagNote({ tag, sources }: { tag: string; sources: readonly string[] }) {
+function GapTagNote({ tag }: { tag: string }) {
   return (
     <Alert color="blue" variant="light" icon={<IconTag size={16} aria-hidden />} title={`For the gap in “${tag}”`} data-testid="generation-gap-tag">
-      {gapTagWords(tag, sources)}
+      {gapTagWords(tag)}
     </Alert>
   );
 }
@@ -80,7 +80,8 @@ function GapTagNote({ tag, sources }: { tag: string; sources: readonly string[] 
  * estimate comes first; Generate starts the generation that estimate was made
  * for (its fingerprint), and any changed choice throws it away. Leaving with
  * changed choices asks first, as every editor does. Coverage's Generate for
- * this gap opens it with its own choices and the gap's tag.
+ * this gap opens it with its own choices and the gap's tag, which the
+ * estimate and the generation are asked for (`focusTag`).
  */
 export function GenerateCasesDialog({
   datasetId,
@@ -135,7 +136,7 @@ export function GenerateCasesDialog({
   };
 
   const estimate = async () => {
-    const input = generationInput(datasetId, choices);
+    const input = generationInput(datasetId, choices, forTag);
     if (local.length > 0 || input === null) return;
     setStartProblem(null);
     dispatch({ type: 'ask', key });
@@ -176,7 +177,7 @@ export function GenerateCasesDialog({
   return (
     <Modal opened onClose={() => void close()} title="Generate cases" size="lg" centered>
       <Stack gap="md">
-        {forTag !== undefined && <GapTagNote tag={forTag} sources={choices.sources} />}
+        {forTag !== undefined && <GapTagNote tag={forTag} />}
         {agentsError && <ProblemAlert problem={problemFrom(agentsError) ?? NO_ANSWER} title="The agents could not be read" />}
         <Select
           label="Agent the cases test"

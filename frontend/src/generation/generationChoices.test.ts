@@ -50,6 +50,7 @@ describe('the choices', () => {
   it('sends the sources in the table order, so equal choices are one estimate', () => {
     expect(generationInput('ds', chosen)).toEqual({ datasetId: 'ds', agentId: 'agent-1', sources: ['agent', 'red_team'], count: 7 });
     expect(generationInput('ds', defaultGenerationChoices())).toBeNull();
+    expect(generationInput('ds', chosen, 'refunds')).toEqual({ datasetId: 'ds', agentId: 'agent-1', sources: ['agent', 'red_team'], count: 7, focusTag: 'refunds' });
     expect(generationKey(chosen)).toBe(generationKey({ ...chosen, sources: ['agent', 'red_team'] }));
   });
 

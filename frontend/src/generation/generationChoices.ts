@@ -80,12 +80,18 @@ export interface GenerationInput {
   agentId: string;
   sources: GenerationSource[];
   count: number;
+  /** The tag every case is written for and tagged with (Coverage's Generate for this gap). */
+  focusTag?: string;
 }
 
-/** The API's arguments for these choices, or null while no agent is chosen. */
-export function generationInput(datasetId: string, choices: GenerationChoices): GenerationInput | null {
+/**
+ * The API's arguments for these choices, or null while no agent is chosen;
+ * `focusTag` only when the dialog was opened for a gap's tag.
+ */
+export function generationInput(datasetId: string, choices: GenerationChoices, focusTag?: string): GenerationInput | null {
   if (choices.agentId === null) return null;
-  return { datasetId, agentId: choices.agentId, sources: orderedSources(choices.sources), count: choices.count };
+  const input: GenerationInput = { datasetId, agentId: choices.agentId, sources: orderedSources(choices.sources), count: choices.count };
+  return focusTag === undefined ? input : { ...input, focusTag };
 }
 
 /** Equal for two sets of choices that make the same generation: what an estimate is held against. */

@@ -60,17 +60,11 @@ export function acceptedWords(accepted: number, version: number): string {
   return `${cases(accepted)} accepted as version ${version}.`;
 }
 
-/** The tag red-team drafts carry whatever else they are tagged with (the seed's rule for that source). */
-export const RED_TEAM_TAG = 'red-team';
-
 /**
- * What becomes of the tag a coverage gap opened the dialog for. The
- * generation cannot be told a tag, so only red-team drafts reach it unaided:
- * they carry `red-team` themselves.
+ * What becomes of the tag a coverage gap opened the dialog for: the
+ * generation is asked for it (`focusTag`), so every case is written for it
+ * and every draft carries it, whatever the sources.
  */
-export function gapTagWords(tag: string, sources: readonly string[]): string {
-  const byHand = `To count a draft under “${tag}”, give it that tag with Edit first under Proposed cases.`;
-  if (tag !== RED_TEAM_TAG || !sources.includes('red_team')) return `The generator is not told which tag to write for: it drafts from the sources below. ${byHand}`;
-  if (sources.length === 1) return `Red-team drafts carry the tag “${tag}” themselves, with their category.`;
-  return `Red-team drafts carry the tag “${tag}” themselves; drafts from the other sources do not. ${byHand}`;
+export function gapTagWords(tag: string): string {
+  return `The drafts will be written for “${tag}” and tagged with it, whatever the sources below.`;
 }

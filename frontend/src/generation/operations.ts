@@ -16,8 +16,8 @@ export const GenerationAgentsQuery = graphql(`
 `);
 
 export const GenerationEstimateQuery = graphql(`
-  query GenerationEstimate($datasetId: ID!, $agentId: ID!, $sources: [String!]!, $count: Int!) {
-    generationEstimate(datasetId: $datasetId, agentId: $agentId, sources: $sources, count: $count) {
+  query GenerationEstimate($datasetId: ID!, $agentId: ID!, $sources: [String!]!, $count: Int!, $focusTag: String) {
+    generationEstimate(datasetId: $datasetId, agentId: $agentId, sources: $sources, count: $count, focusTag: $focusTag) {
       sources {
         source
         cases
@@ -49,8 +49,8 @@ export const GenerationFields = graphql(`
 `);
 
 export const StartGenerationMutation = graphql(`
-  mutation StartGeneration($datasetId: ID!, $agentId: ID!, $sources: [String!]!, $count: Int!, $fingerprint: String!) {
-    startGeneration(datasetId: $datasetId, agentId: $agentId, sources: $sources, count: $count, fingerprint: $fingerprint) {
+  mutation StartGeneration($datasetId: ID!, $agentId: ID!, $sources: [String!]!, $count: Int!, $fingerprint: String!, $focusTag: String) {
+    startGeneration(datasetId: $datasetId, agentId: $agentId, sources: $sources, count: $count, fingerprint: $fingerprint, focusTag: $focusTag) {
       ...GenerationFields
     }
   }
