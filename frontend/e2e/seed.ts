@@ -180,12 +180,11 @@ export async function setReviewByPerson(api: SignedInSession, datasetId: string,
   });
 }
 
-/** The case generator's model, as Settings' Case generator card saves it: setGeneratorModel names the connection by its database id. */
+/** The case generator's model, as Settings' Case generator card saves it: setGeneratorModel names the connection by its global id. */
 export async function setGeneratorModel(api: SignedInSession, datasetId: string, connectionId: string, model: string): Promise<void> {
-  const databaseId = Buffer.from(connectionId, 'base64').toString('utf8').split(':')[1] ?? connectionId;
-  await api.request('mutation($id: ID!, $connection: String, $model: String) { setGeneratorModel(datasetId: $id, modelConnectionId: $connection, model: $model) { dataset { id } } }', {
+  await api.request('mutation($id: ID!, $connection: ID, $model: String) { setGeneratorModel(datasetId: $id, modelConnectionId: $connection, model: $model) { dataset { id } } }', {
     id: datasetId,
-    connection: databaseId,
+    connection: connectionId,
     model,
   });
 }
