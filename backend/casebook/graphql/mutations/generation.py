@@ -1,8 +1,6 @@
 """Mutations of case generation: choosing the generator's model, starting a generation,
 and deciding its proposed cases."""
 
-from typing import Annotated
-
 import strawberry
 from strawberry import relay
 
@@ -14,7 +12,7 @@ from casebook.graphql.permissions import requires
 from casebook.graphql.types.agents.agent import AgentType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.generation.agent_test_set import CreateAgentTestSetPayload
-from casebook.graphql.types.generation.generation import GenerationType
+from casebook.graphql.types.generation.generation import FocusTagArgument, GenerationType
 from casebook.graphql.types.generation.proposed_case import PROPOSED_CASE
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.generation import agent_test_set, generator, proposals, requests
@@ -89,13 +87,7 @@ class GenerationMutations:
         sources: list[str],
         count: int,
         fingerprint: str,
-        focus_tag: Annotated[
-            str | None,
-            strawberry.argument(
-                description="One tag every case is written about and tagged with "
-                "(Coverage's Generate for this gap); read as a case's tag is."
-            ),
-        ] = None,
+        focus_tag: FocusTagArgument = None,
     ) -> GenerationType:
         row, job = await requests.start_generation(
             info.context.services,

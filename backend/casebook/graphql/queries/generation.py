@@ -1,7 +1,5 @@
 """Queries of case generation: the estimate that comes first, and a generation's state."""
 
-from typing import Annotated
-
 import strawberry
 from strawberry import relay
 
@@ -14,6 +12,7 @@ from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.generation.agent_test_set import AgentTestSetEstimateType
 from casebook.graphql.types.generation.generation import (
     GENERATION,
+    FocusTagArgument,
     GenerationEstimateType,
     GenerationType,
 )
@@ -36,13 +35,7 @@ class GenerationQueries:
         agent_id: relay.GlobalID,
         sources: list[str],
         count: int,
-        focus_tag: Annotated[
-            str | None,
-            strawberry.argument(
-                description="One tag every case is written about and tagged with "
-                "(Coverage's Generate for this gap); read as a case's tag is."
-            ),
-        ] = None,
+        focus_tag: FocusTagArgument = None,
     ) -> GenerationEstimateType:
         estimate = await requests.estimate_generation_for(
             info.context.services,

@@ -1,6 +1,7 @@
 """A generation asked for, its estimate, and its progress."""
 
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 from strawberry import relay
@@ -11,6 +12,15 @@ from casebook.graphql.types.jobs.job import JobType
 from casebook.services.generation.views import GenerationView
 
 GENERATION = "Generation"
+
+# The focusTag argument of generationEstimate and startGeneration, which must agree.
+FocusTagArgument = Annotated[
+    str | None,
+    strawberry.argument(
+        description="One tag every case is written about and tagged with "
+        "(Coverage's Generate for this gap); read as a case's tag is."
+    ),
+]
 
 
 @strawberry.type(name="GenerationSourceEstimate")
