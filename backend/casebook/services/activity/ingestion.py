@@ -156,6 +156,10 @@ class _Target:
     last_question_id: int | None = None
 
 
+# A version's tools by name: whether each is read-only.
+ReadOnlyTools = dict[str, bool]
+
+
 @dataclass
 class _Rows:
     messages: list[tuple[object, ...]] = field(default_factory=list)
@@ -365,9 +369,9 @@ async def _read_known(session: AsyncSession, targets: Sequence[_Target]) -> None
 
 async def _versions(
     session: AsyncSession, agents: dict[int, Agent], targets: Sequence[_Target]
-) -> dict[tuple[int, int], tuple[int, AgentConfig]]:
-    """The (id, configuration) of every agent version the new runs name, in one query;
-    an unknown version is refused on its path."""
+) -> dict[tuple[int, int], tuple[int, ReadOnlyTools]]:
+    """The id of every agent version the new runs name and which of its tools are
+    read-only, in one query; an unknown version is refused on its path."""
     wanted: set[tuple[int, int]] = set()
     errors: list[FieldError] = []
     for target in targets:
@@ -395,7 +399,15 @@ async def _versions(
             )
         )
     ).scalars()
-    return {(r.agent_id, r.version): (r.id or 0, config_from_json(r.config)) for r in rows}
+    return {
+        (r.agent_id, r.version): (r.id or 0, _read_only_tools(config_from_json(r.config)))
+        for r in rows
+    }
+
+
+def _read_only_tools(config: AgentConfig) -> ReadOnlyTools:
+    """Whether each declared tool is read-only: made once per version, read for each step."""
+    return {tool.name: tool.read_only for tool in config.tools}
 
 
 async def _store(
@@ -450,9 +462,18 @@ async def _store(
             elif turn.run is not None:
                 run_id = next(run_ids)
                 number = turn.run.agent_version or agent.latest_version
-                version_id, config = versions[(conversation.agent_id, number)]
+                version_id, read_only = versions[(conversation.agent_id, number)]
                 _add_run(
-                    rows, actor, target, turn, run_id, message_id, version_id, number, config, now
+                    rows,
+                    actor,
+                    target,
+                    turn,
+                    run_id,
+                    message_id,
+                    version_id,
+                    number,
+                    read_only,
+                    now,
                 )
             result.turns.append(RecordedTurn(turn.external_id, message_id, run_id, True))
         if position != conversation.message_count:
@@ -480,12 +501,11 @@ def _add_run(
     message_id: int,
     version_id: int,
     number: int,
-    config: AgentConfig,
+    read_only: ReadOnlyTools,
     now: datetime,
 ) -> None:
     run = turn.run
     assert run is not None
-    read_only = {tool.name: tool.read_only for tool in config.tools}
     rows.runs.append(
         (
             run_id,
