@@ -15,8 +15,9 @@ json_values = st.recursive(
     | st.integers()  # any size: beyond 64 bits orjson would read a float
     | st.floats(allow_nan=False)  # infinities too: the standard library writes Infinity
     | st.text(),  # lone surrogates included
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.text(), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(), children, max_size=5)
+    ),
     max_leaves=30,
 )
 
