@@ -9,12 +9,12 @@ runs, whoever runs it.
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.db.models import Skill
-from casebook.db.pagination import Page, keyset_page
+from casebook.db.pagination import Page
 from casebook.domain.access.catalog import Permission, Visibility
 from casebook.domain.agents.validation import (
     DESCRIPTION_MAX,
@@ -23,7 +23,6 @@ from casebook.domain.agents.validation import (
     clean_text,
 )
 from casebook.domain.errors import FieldError, ValidationFailed
-from casebook.domain.storable_text import search_term
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.edits import apply_edits
@@ -119,14 +118,7 @@ async def list_skills(
     ctx: ServiceContext, *, first: int, after: str | None, search: str | None = None
 ) -> Page[Skill]:
     """The skills the actor may view, newest first."""
-    actor = ctx.require_actor()
-    query = select(Skill).where(sharing.visible_clause(actor, KIND))
-    if term := search_term(search):
-        query = query.where(func.lower(Skill.name).contains(term.lower()))
-    async with ctx.reading() as session:
-        return await keyset_page(
-            session, query, Skill.id, first=first, after=after, descending=True, with_total=True
-        )
+    return await sharing.visible_page(ctx, Skill, KIND, first=first, after=after, search=search)
 
 
 async def delete_skill(ctx: ServiceContext, skill_id: int) -> None:

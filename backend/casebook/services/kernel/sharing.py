@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.types import String
 
 from casebook.db.models import Membership, ResourceGrant, User
+from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import (
     OFFERED_GRANT_LEVELS,
     GrantLevel,
@@ -29,6 +30,7 @@ from casebook.domain.access.catalog import (
     grant_levels_giving,
 )
 from casebook.domain.access.policy import Actor, SharedResource, allows, routes
+from casebook.domain.storable_text import search_term
 from casebook.services.kernel import audit
 from casebook.services.kernel.access_memo import AccessMemo, KnownResource, Verdict, memo_of
 from casebook.services.kernel.context import ServiceContext
@@ -507,3 +509,24 @@ def ensure_can_create(actor: Actor, kind: str) -> None:
     if not routes(actor, edit_permission(kind)):
         needs = edit_permission(kind).value
         raise Forbidden(f"creating a {kind.replace('_', ' ')} needs {needs}")
+
+
+async def visible_page(
+    ctx: ServiceContext,
+    model: Any,
+    kind: str,
+    *,
+    first: int,
+    after: str | None,
+    search: str | None = None,
+) -> Page[Any]:
+    """A page of the shared resources of ``kind`` the actor may read, newest first, with
+    the total; ``search`` looks in the name."""
+    actor = ctx.require_actor()
+    query = select(model).where(visible_clause(actor, kind))
+    if term := search_term(search):
+        query = query.where(func.lower(model.name).contains(term.lower()))
+    async with ctx.reading() as session:
+        return await keyset_page(
+            session, query, model.id, first=first, after=after, descending=True, with_total=True
+        )

@@ -10,17 +10,16 @@ A base one may not read is "not found", exactly as one that never existed.
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.db.models import KnowledgeBase, KnowledgeDocument, ResourceGrant
-from casebook.db.pagination import Page, keyset_page
+from casebook.db.pagination import Page
 from casebook.domain.access.catalog import Permission, Visibility
 from casebook.domain.access.policy import Actor
 from casebook.domain.agents.validation import DESCRIPTION_MAX, clean_name, clean_text
 from casebook.domain.errors import FieldError, ValidationFailed
-from casebook.domain.storable_text import search_term
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.edits import apply_edits
@@ -129,20 +128,9 @@ async def list_bases(
     ctx: ServiceContext, *, first: int, after: str | None, search: str | None = None
 ) -> Page[KnowledgeBase]:
     """The knowledge bases the actor may read, newest first; ``search`` looks in the name."""
-    actor = ctx.require_actor()
-    query = select(KnowledgeBase).where(sharing.visible_clause(actor, KIND))
-    if term := search_term(search):
-        query = query.where(func.lower(KnowledgeBase.name).contains(term.lower()))
-    async with ctx.reading() as session:
-        return await keyset_page(
-            session,
-            query,
-            KnowledgeBase.id,
-            first=first,
-            after=after,
-            descending=True,
-            with_total=True,
-        )
+    return await sharing.visible_page(
+        ctx, KnowledgeBase, KIND, first=first, after=after, search=search
+    )
 
 
 async def visible_bases(
