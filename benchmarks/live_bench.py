@@ -325,6 +325,16 @@ def delays_ms(published: dict[int, float], all_receipts: list[Receipts]) -> tupl
     return delays, missing
 
 
+def slowest_per_event(published: dict[int, float], all_receipts: list[Receipts]) -> list[float]:
+    """Each event's last receipt, ms after it was published: how long its fan-out took."""
+    slowest = []
+    for sequence, sent in published.items():
+        arrived = [r.arrived[sequence] for r in all_receipts if sequence in r.arrived]
+        if arrived:
+            slowest.append((max(arrived) - sent) * 1000)
+    return slowest
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -412,6 +422,12 @@ async def measure(
         delays, missing = delays_ms(published, many)
         in_order = all(r.order == sorted(r.order) for r in many)
         print(line(f"{args.subscribers:,} websocket subscribers", delays or [0.0], missing))
+        slowest = sorted(slowest_per_event(published, many))
+        if slowest:
+            print(
+                f"  each event's last receipt: median {statistics.median(slowest):.1f} ms, "
+                f"slowest three {', '.join(f'{d:.1f}' for d in slowest[-3:])} ms"
+            )
         # What the machine's load does not change much: the API's own CPU per event sent.
         print(
             f"  API CPU while they received: {server_cpu:.2f} s, "
