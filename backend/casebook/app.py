@@ -27,6 +27,7 @@ from casebook.observability import exposition, tracing
 from casebook.request_observer import RequestObserver
 from casebook.services.identity.auth import CSRF_HEADER, ORGANIZATION_HEADER
 from casebook.services.kernel import redis_connection
+from casebook.services.kernel.collector import tune_for_serving
 from casebook.services.kernel.live_hub import LiveHub
 from casebook.services.kernel.outages import as_unavailable
 
@@ -88,7 +89,9 @@ OUTAGE_ERRORS: tuple[type[Exception], ...] = (
 )
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, *, serving: bool = False) -> Starlette:
+    """The API as an ASGI app. ``serving``: this process exists to serve it (``casebook
+    serve``), so its garbage collector is tuned for that once it has started."""
     settings = settings or get_settings()
     use_single_threaded_blas()
     tracing.configure_from_environment("casebook-api")  # before the engine, so SQL is traced
@@ -105,6 +108,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await ensure_migrated(engine)
         state.redis = await redis_connection.connect(settings.redis_url)
+        if serving:
+            tune_for_serving()
         try:
             yield
         finally:
@@ -160,4 +165,4 @@ def served_app() -> Starlette:
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.log_json)
-    return create_app(settings)
+    return create_app(settings, serving=True)

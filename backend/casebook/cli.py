@@ -161,7 +161,7 @@ def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
         "ws_per_message_deflate": False,
     }
     if workers <= 1:
-        uvicorn.run(create_app(settings), **served)  # type: ignore[arg-type]
+        uvicorn.run(create_app(settings, serving=True), **served)  # type: ignore[arg-type]
         return
     metrics_dir = exposition.prepare_multiprocess()  # inherited by the processes below
     try:

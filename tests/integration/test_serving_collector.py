@@ -1,0 +1,59 @@
+"""The garbage collector of a process that exists to serve the API is tuned once it has
+started (``casebook serve``); an app served inside another process leaves that
+process's collector as it was."""
+
+import gc
+import json
+import subprocess
+import sys
+from typing import Any
+
+import httpx
+
+from casebook.config import Settings
+from casebook.services.kernel.collector import (
+    SERVING_MIDDLE_THRESHOLD,
+    SERVING_OLD_THRESHOLD,
+    SERVING_YOUNG_THRESHOLD,
+)
+from tests.support.live_server import live_server
+
+_TUNED_IN_A_FRESH_PROCESS = """
+import gc, json
+import casebook.app
+from casebook.services.kernel.collector import tune_for_serving
+before = gc.get_freeze_count()
+tune_for_serving()
+print(json.dumps({"before": before, "frozen": gc.get_freeze_count(), "threshold": gc.get_threshold()}))
+"""
+
+
+def test_a_serving_process_freezes_what_it_started_with_and_collects_the_young_less_often() -> None:
+    found = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", _TUNED_IN_A_FRESH_PROCESS],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
+    )
+    assert found["before"] == 0
+    # The app's modules, schema and table metadata: far more than a bare interpreter holds.
+    assert found["frozen"] > 50_000
+    assert tuple(found["threshold"]) == (
+        SERVING_YOUNG_THRESHOLD,
+        SERVING_MIDDLE_THRESHOLD,
+        SERVING_OLD_THRESHOLD,
+    )
+    assert SERVING_YOUNG_THRESHOLD > 700  # CPython's default, which it replaces
+
+
+def test_an_app_served_inside_another_process_leaves_its_collector_alone(
+    settings: Settings, sessionmaker: Any
+) -> None:
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    with live_server(settings) as host:
+        assert httpx.get(f"http://{host}/readyz", timeout=10).status_code == 200
+    assert gc.get_threshold() == threshold
+    assert gc.get_freeze_count() == frozen
