@@ -10,7 +10,7 @@ Where it stands in review, and a person's decision, which decides ``finalOutcome
 are in ``review``.
 """
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from datetime import datetime
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -104,11 +104,24 @@ class ScoreType(relay.Node):
         return self.row.outcome_reason
 
     @strawberry.field(
+        graphql_type=bool,
         description="Score again grades it anew: some scorer reached no verdict, or its "
-        "structured result is stale."
+        "structured result is stale.",
     )
-    async def may_score_again(self, info: Info) -> bool:
-        return bool(self.row.without_verdict) or bool(await self._stale_reasons(info))
+    def may_score_again(self, info: Info) -> bool | Awaitable[bool]:
+        if self.row.without_verdict:
+            return True
+        return self._stale(info)
+
+    def _stale(self, info: Info) -> bool | Awaitable[bool]:
+        """Known without a read when the score has no structured result to go stale: a
+        page of fifty such scores then answers it as a value, not as fifty awaited reads."""
+        if self.row.structured_config_hash is None:
+            return False
+        return self._stale_now(info)
+
+    async def _stale_now(self, info: Info) -> bool:
+        return bool(await self._stale_reasons(info))
 
     async def _stale_reasons(self, info: Info) -> list[str]:
         if self.row.structured_config_hash is None:
@@ -118,12 +131,13 @@ class ScoreType(relay.Node):
         return now.stale_reasons(self.row)
 
     @strawberry.field(
+        graphql_type=bool,
         description="The structured result was computed from a reference or a structured "
         "configuration that has changed since: kept, not deleted, until Score again grades "
-        "it anew against the reference and configuration of now. Read, never stored."
+        "it anew against the reference and configuration of now. Read, never stored.",
     )
-    async def stale(self, info: Info) -> bool:
-        return bool(await self._stale_reasons(info))
+    def stale(self, info: Info) -> bool | Awaitable[bool]:
+        return self._stale(info)
 
     @strawberry.field(
         description="Why it is stale: the reference edited, the configuration changed."
