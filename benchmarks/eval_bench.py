@@ -184,7 +184,10 @@ async def _run(ctx: ServiceContext, settings: Settings, dataset_id: int, agent_i
     process's CPU from the worker it measures."""
     request = EvalRunRequest(dataset_id=dataset_id, agent_ids=(agent_id,), concurrency=CONCURRENCY)
     found = await estimate.estimate_eval_run(ctx, request)
-    worker = create_worker(settings, cron_jobs=None, poll_delay=0.01, handle_signals=False)
+    # serving: tuned as `casebook worker` tunes its process once started.
+    worker = create_worker(
+        settings, serving=True, cron_jobs=None, poll_delay=0.01, handle_signals=False
+    )
     running = asyncio.create_task(worker.main())
     pubsub = ctx.redis.pubsub()
     try:

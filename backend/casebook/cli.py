@@ -176,7 +176,7 @@ def cmd_worker(settings: Settings) -> None:
 
     _refuse_unusable_secret_key(settings)
     configure_logging(settings.log_level, json=settings.log_json)
-    create_worker().run()
+    create_worker(serving=True).run()
 
 
 def cmd_dev(

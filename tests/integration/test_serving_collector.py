@@ -1,11 +1,13 @@
-"""The garbage collector of a process that exists to serve the API is tuned once it has
-started (``casebook serve``); an app served inside another process leaves that
-process's collector as it was."""
+"""The garbage collector of a process that exists to serve the API or run jobs is tuned
+once it has started (``casebook serve``, ``casebook worker``); an app served or a worker
+run inside another process leaves that process's collector as it was."""
 
 import gc
 import json
+import os
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -55,5 +57,55 @@ def test_an_app_served_inside_another_process_leaves_its_collector_alone(
     threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
     with live_server(settings) as host:
         assert httpx.get(f"http://{host}/readyz", timeout=10).status_code == 200
+    assert gc.get_threshold() == threshold
+    assert gc.get_freeze_count() == frozen
+
+
+_WORKER_IN_A_FRESH_PROCESS = """
+import asyncio, gc, json
+from casebook.config import get_settings
+from casebook.jobs.worker import create_worker
+worker = create_worker(
+    get_settings(), serving=True, cron_jobs=None, burst=True, poll_delay=0.05,
+    handle_signals=False,
+)
+asyncio.run(worker.main())
+print(json.dumps({"frozen": gc.get_freeze_count(), "threshold": gc.get_threshold()}))
+"""
+
+
+def test_a_worker_process_tunes_its_collector_once_started(
+    settings: Settings, sessionmaker: Any
+) -> None:
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "REDIS_URL": settings.redis_url,
+        "WORKER_METRICS_PORT": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    found = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", _WORKER_IN_A_FRESH_PROCESS],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        ).stdout.splitlines()[-1]
+    )
+    assert found["frozen"] > 50_000
+    assert tuple(found["threshold"]) == (
+        SERVING_YOUNG_THRESHOLD,
+        SERVING_MIDDLE_THRESHOLD,
+        SERVING_OLD_THRESHOLD,
+    )
+
+
+async def test_a_worker_run_inside_another_process_leaves_its_collector_alone(
+    run_worker: Callable[[], Awaitable[None]],
+) -> None:
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    await run_worker()
     assert gc.get_threshold() == threshold
     assert gc.get_freeze_count() == frozen

@@ -20,6 +20,7 @@ from casebook.services.evals import resume as eval_resume
 from casebook.services.generation import job as generation_job
 from casebook.services.grading import rescoring
 from casebook.services.kernel import job_runs
+from casebook.services.kernel.collector import tune_for_serving
 from casebook.services.kernel.outages import outage_of
 from casebook.services.kernel.redis_connection import worker_redis_settings
 
@@ -47,6 +48,8 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
     ctx["metrics_listener"] = await worker_metrics.start_listener(ctx)
+    if ctx.get("serving"):
+        tune_for_serving()
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -112,9 +115,12 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
     }
 
 
-def create_worker(settings: Settings | None = None, **overrides: Any) -> ResilientWorker:
-    """The worker for ``settings`` (the environment's by default); ``overrides`` are arq's."""
+def create_worker(
+    settings: Settings | None = None, *, serving: bool = False, **overrides: Any
+) -> ResilientWorker:
+    """The worker for ``settings`` (the environment's by default); ``overrides`` are arq's.
+    ``serving``: the process exists to run it (``casebook worker``), so its garbage
+    collector is tuned for that once it has started, as an API process's is."""
     settings = settings or get_settings()
-    return ResilientWorker(
-        **{**worker_settings(settings), "ctx": {"settings": settings}, **overrides}
-    )
+    ctx = {"settings": settings, "serving": serving}
+    return ResilientWorker(**{**worker_settings(settings), "ctx": ctx, **overrides})
