@@ -30,17 +30,18 @@ print(json.dumps({"before": before, "frozen": gc.get_freeze_count(), "threshold"
 """
 
 
-def test_a_serving_process_freezes_what_it_started_with_and_collects_the_young_less_often() -> None:
-    found = json.loads(
-        subprocess.run(
-            [sys.executable, "-c", _TUNED_IN_A_FRESH_PROCESS],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+def _tuned_in_a_fresh_process(script: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    """What ``script`` (run in a new interpreter) printed last, as JSON, after checking
+    that the process's collector was tuned for serving."""
+    finished = subprocess.run(
+        [sys.executable, "-c", script],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
-    assert found["before"] == 0
+    found: dict[str, Any] = json.loads(finished.stdout.splitlines()[-1])
     # The app's modules, schema and table metadata: far more than a bare interpreter holds.
     assert found["frozen"] > 50_000
     assert tuple(found["threshold"]) == (
@@ -48,6 +49,12 @@ def test_a_serving_process_freezes_what_it_started_with_and_collects_the_young_l
         SERVING_MIDDLE_THRESHOLD,
         SERVING_OLD_THRESHOLD,
     )
+    return found
+
+
+def test_a_serving_process_freezes_what_it_started_with_and_collects_the_young_less_often() -> None:
+    found = _tuned_in_a_fresh_process(_TUNED_IN_A_FRESH_PROCESS)
+    assert found["before"] == 0
     assert SERVING_YOUNG_THRESHOLD > 700  # CPython's default, which it replaces
 
 
@@ -84,22 +91,7 @@ def test_a_worker_process_tunes_its_collector_once_started(
         "WORKER_METRICS_PORT": "0",
         "LOG_LEVEL": "WARNING",
     }
-    found = json.loads(
-        subprocess.run(
-            [sys.executable, "-c", _WORKER_IN_A_FRESH_PROCESS],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=env,
-        ).stdout.splitlines()[-1]
-    )
-    assert found["frozen"] > 50_000
-    assert tuple(found["threshold"]) == (
-        SERVING_YOUNG_THRESHOLD,
-        SERVING_MIDDLE_THRESHOLD,
-        SERVING_OLD_THRESHOLD,
-    )
+    _tuned_in_a_fresh_process(_WORKER_IN_A_FRESH_PROCESS, env)
 
 
 async def test_a_worker_run_inside_another_process_leaves_its_collector_alone(
