@@ -1,4 +1,5 @@
-"""Python's cyclic garbage collector, paused while a batch of fresh objects is built.
+"""Python's cyclic garbage collector: paused while a batch of fresh objects is built, and
+tuned once for a process that exists to serve (``tune_for_serving``, below).
 
 Parsing an import builds tens of thousands of containers (cases, their messages,
 checks, tool calls) that all live until the version is written. Each allocation burst
@@ -30,7 +31,8 @@ def collector_paused() -> Iterator[None]:
 # made than freed, instead of CPython's 700: a page of cases builds and frees tens of
 # thousands of objects, and an event fanned out to 1,000 websockets ran three collections
 # with the default, each traversing every object then alive. Each collection of this size
-# takes tens of milliseconds, rarely (benchmarks/live_bench.py, load_bench.py).
+# takes tens of milliseconds, rarely, and holds at most this many containers of cyclic
+# garbage meanwhile: some tens of megabytes (benchmarks/live_bench.py, load_bench.py).
 SERVING_YOUNG_THRESHOLD = 100_000
 SERVING_MIDDLE_THRESHOLD = 20
 SERVING_OLD_THRESHOLD = 10
