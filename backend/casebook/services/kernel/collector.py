@@ -29,8 +29,9 @@ def collector_paused() -> Iterator[None]:
 
 # A serving process's young generation is collected after this many more containers were
 # made than freed, instead of CPython's 700: a page of cases builds and frees tens of
-# thousands of objects, and an event fanned out to 1,000 websockets ran three collections
-# with the default, each traversing every object then alive. Each collection of this size
+# thousands of objects, and with the default an event fanned out to 1,000 websockets ran
+# several young collections, whose survivors then brought on full ones of 100-500 ms.
+# Each collection of this size
 # takes tens of milliseconds, rarely, and holds at most this many containers of cyclic
 # garbage meanwhile: some tens of megabytes (benchmarks/live_bench.py, load_bench.py).
 SERVING_YOUNG_THRESHOLD = 100_000
@@ -39,7 +40,8 @@ SERVING_OLD_THRESHOLD = 10
 
 
 def tune_for_serving() -> None:
-    """The collector of a process that exists to serve the API, once it is ready to.
+    """The collector of a process that exists to serve the API or run its jobs, once it is
+    ready to.
 
     What it holds by then for its whole life (modules, the schema, table metadata: a few
     hundred thousand objects) is frozen out of the collector's sight, so full collections
