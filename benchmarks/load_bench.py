@@ -188,6 +188,16 @@ def api_server(fixture: Fixture, workers: int, log: Path):
             server.kill()
 
 
+def server_resident_mb(pid: int) -> float:
+    """Resident memory of the API: the serve process and its worker processes."""
+    parent = psutil.Process(pid)
+    total = 0
+    for process in [parent, *parent.children(recursive=True)]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += process.memory_info().rss
+    return total / 2**20
+
+
 def server_cpu_seconds(pid: int) -> float:
     """CPU the API has used so far: the serve process and its worker processes."""
     parent = psutil.Process(pid)
@@ -255,12 +265,14 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
         cpu_before = server_cpu_seconds(pid)
         pages = await load(base, page, total, clients)
         cpu_per_page_ms = (server_cpu_seconds(pid) - cpu_before) / total * 1000
+        resident_mb = server_resident_mb(pid)
     label = f"{workers} API process{'es' if workers > 1 else ''}"
     print(f"\n{label}, {clients} clients, {total:,} requests each")
     print(f"  /livez (baseline)       {health.line()}")
     print(f"  first page of 50 cases  {pages.line()}")
     print(f"  page / baseline: {health.per_second / pages.per_second:.1f}x the time per request")
     print(f"  API CPU per page: {cpu_per_page_ms:.1f} ms; load average now {_load()}")
+    print(f"  API resident memory after the pages: {resident_mb:.0f} MB")
     if workers == 1:
         passed = (
             pages.per_second >= BAR_REQUESTS_PER_SECOND
