@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casebook.graphql.view import _loads
+from casebook.domain.exact_json import load_json as _loads
 
 json_values = st.recursive(
     st.none()

@@ -6,7 +6,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casebook.db.json_codec import load_json
+from casebook.domain.exact_json import load_json
 
 scalars = (
     st.none()

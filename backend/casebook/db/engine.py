@@ -4,8 +4,8 @@ import sqlalchemy.ext.asyncio as sa_asyncio
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from casebook.db.column_widths import refuse_text_past_column_widths
-from casebook.db.json_codec import load_json
 from casebook.db.liveness import check_before_lending
+from casebook.domain.exact_json import load_json
 
 SessionMaker = async_sessionmaker[AsyncSession]
 
