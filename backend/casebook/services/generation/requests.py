@@ -5,9 +5,9 @@ estimate away"). The focus tag (Coverage's "Generate for this gap") is one of th
 too: changing it throws the estimate away, and the generation stores it for its job.
 
 ``start_generation`` takes the fingerprint of the estimate the requester saw and refuses,
-naming ``fingerprint``, when it was made for another agent, other sources, another
-count or another focus tag. It records the generation and queues its job, which does the work as the requester
-(``services.generation.job``).
+naming ``fingerprint``, when it was made for another agent, other sources, another count
+or another focus tag. It records the generation and queues its job, which does the work
+as the requester (``services.generation.job``).
 """
 
 from dataclasses import replace
