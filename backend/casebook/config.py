@@ -96,6 +96,13 @@ class Settings(BaseSettings):
     )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
+    database_pool_size: int = Field(
+        default=20,
+        ge=1,
+        le=200,
+        description="PostgreSQL connections each API process keeps, and the most it opens: "
+        "when all are busy a request waits for one (up to 10 s) rather than opening another",
+    )
     worker_database_pool_size: int = Field(
         default=16,
         ge=1,

@@ -27,14 +27,16 @@ CONNECT_TIMEOUT_SECONDS = 5
 POOL_TIMEOUT_SECONDS = 10
 
 
-def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
-    """The engine. A pooled connection is checked before it is lent (``liveness``), so
-    connections a PostgreSQL restart cut are replaced instead of failing a request."""
+def create_engine(url: str, *, pool_size: int = 10, overflow: int | None = None) -> AsyncEngine:
+    """The engine: ``pool_size`` connections kept, and up to ``overflow`` more (as many
+    again by default) opened under a burst and closed when returned. A pooled connection
+    is checked before it is lent (``liveness``), so connections a PostgreSQL restart cut
+    are replaced instead of failing a request."""
     # Looked up on the module at each call, so tracing (when on) sees engines made after it.
     engine = sa_asyncio.create_async_engine(
         normalize_database_url(url),
         pool_size=pool_size,
-        max_overflow=pool_size,
+        max_overflow=pool_size if overflow is None else overflow,
         pool_timeout=POOL_TIMEOUT_SECONDS,
         connect_args={"timeout": CONNECT_TIMEOUT_SECONDS},
         json_deserializer=load_json,
