@@ -98,9 +98,7 @@ def create_app(settings: Settings | None = None, *, serving: bool = False) -> St
     # Every connection the API may use is kept: under steady load an overflow connection
     # would be opened and closed for each request past the pool (a server process forked
     # and authenticated each time), which cost a fifth of one process's throughput.
-    engine = create_engine(
-        settings.database_url, pool_size=settings.database_pool_size, overflow=0
-    )
+    engine = create_engine(settings.database_url, pool_size=settings.database_pool_size, overflow=0)
     state = AppState(
         settings,
         create_sessionmaker(engine),
