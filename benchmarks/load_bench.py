@@ -9,7 +9,7 @@ until ``REQUESTS`` are answered. Each request is the console's own page read
 10,000 cases, authenticated with an API key, so each one authenticates,
 checks access, reads the page and its count.
 
-Bar, for one API process: at least 120 requests/s and a p99 of at most 300 ms.
+Bar, for one API process and for two: at least 120 requests/s and a p99 of at most 300 ms.
 Beside it, the same clients against ``/livez`` in the same run: the ratio says
 what a page costs over the bare HTTP round trip on this machine.
 
@@ -273,16 +273,16 @@ async def measure(fixture: Fixture, workers: int, total: int, clients: int, log:
     print(f"  page / baseline: {health.per_second / pages.per_second:.1f}x the time per request")
     print(f"  API CPU per page: {cpu_per_page_ms:.1f} ms; load average now {_load()}")
     print(f"  API resident memory after the pages: {resident_mb:.0f} MB")
-    if workers == 1:
-        passed = (
-            pages.per_second >= BAR_REQUESTS_PER_SECOND
-            and pages.percentile(99) <= BAR_P99_MS
-            and pages.failures == 0
-        )
-        print(
-            f"  bar: >= {BAR_REQUESTS_PER_SECOND:.0f} req/s and p99 <= {BAR_P99_MS:.0f} ms"
-            f"  {'PASS' if passed else 'FAIL'}"
-        )
+    # The bar holds for one process and "the same with --workers 2".
+    passed = (
+        pages.per_second >= BAR_REQUESTS_PER_SECOND
+        and pages.percentile(99) <= BAR_P99_MS
+        and pages.failures == 0
+    )
+    print(
+        f"  bar: >= {BAR_REQUESTS_PER_SECOND:.0f} req/s and p99 <= {BAR_P99_MS:.0f} ms"
+        f"  {'PASS' if passed else 'FAIL'}"
+    )
 
 
 def _load() -> str:
