@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from casebook.domain.cases.model import CaseContent, ExpectedToolCall, Turn
-from casebook.domain.redaction import CREDENTIAL_KINDS, redact_case, redact_text
+from casebook.domain.redaction import (
+    CREDENTIAL_KINDS,
+    TRIGGERS,
+    may_hold_a_credential,
+    redact_case,
+    redact_text,
+)
 
 # Fake values in each credential's real shape, assembled here so that no
 # complete token sits in the source for a secret scanner to trip on.
@@ -238,6 +244,16 @@ SEPARATORS = ["sk-", "ghp_", "-----", "eyJ", ".", "-", "_", " ", "\n", "[", "]",
 FRAGMENTS = st.sampled_from(
     [*FAKES.values(), *(value for _, value in MORE_FAKES), PRIVATE_KEY, "Bearer ", *SEPARATORS]
 )
+
+
+@given(
+    st.lists(
+        st.one_of(FRAGMENTS, st.sampled_from(TRIGGERS), st.text(max_size=12)), max_size=12
+    ).map("".join)
+)
+def test_a_text_is_skipped_only_when_it_holds_no_trigger(text: str) -> None:
+    # Every match of a pattern holds one of its triggers, so a skipped text holds no credential.
+    assert may_hold_a_credential(text) == any(trigger in text for trigger in TRIGGERS)
 
 
 @given(st.lists(st.one_of(FRAGMENTS, st.text(max_size=12)), max_size=12).map("".join))

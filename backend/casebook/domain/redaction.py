@@ -130,12 +130,28 @@ CREDENTIAL_PATTERNS: tuple[CredentialPattern, ...] = (
 
 CREDENTIAL_KINDS: tuple[str, ...] = tuple(credential.kind for credential in CREDENTIAL_PATTERNS)
 
-# Most texts hold no trigger at all; one search over all of them settles that at C speed.
-_ANY_TRIGGER = re.compile(
-    "|".join(
-        re.escape(trigger) for credential in CREDENTIAL_PATTERNS for trigger in credential.triggers
-    )
+TRIGGERS: tuple[str, ...] = tuple(
+    dict.fromkeys(trigger for credential in CREDENTIAL_PATTERNS for trigger in credential.triggers)
 )
+# Most texts hold no trigger at all. A substring search per trigger settles that three
+# times faster on prose than one regular expression of them all, whose alternatives
+# start with letters prose is full of. A trigger holding another ("sk-ant-", "sk-") is
+# found by looking for the other; those holding "_" only in a text that holds one.
+_SCREEN = tuple(t for t in TRIGGERS if not any(other != t and other in t for other in TRIGGERS))
+_SCREEN_PLAIN = tuple(t for t in _SCREEN if "_" not in t)
+_SCREEN_UNDERSCORED = tuple(t for t in _SCREEN if "_" in t)
+
+
+def may_hold_a_credential(text: str) -> bool:
+    """Whether ``text`` holds any pattern's trigger: when not, no pattern can match."""
+    for trigger in _SCREEN_PLAIN:
+        if trigger in text:
+            return True
+    if "_" in text:
+        for trigger in _SCREEN_UNDERSCORED:
+            if trigger in text:
+                return True
+    return False
 
 
 def placeholder(kind: str) -> str:
@@ -157,7 +173,7 @@ def redact_pattern(pattern: str) -> tuple[str, int]:
 
 
 def _redact(text: str, placeholder_of: Callable[[str], str]) -> tuple[str, int]:
-    if not _ANY_TRIGGER.search(text):
+    if not may_hold_a_credential(text):
         return text, 0
     total = 0
     while True:
