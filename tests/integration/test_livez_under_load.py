@@ -55,7 +55,9 @@ async def test_livez_answers_while_a_large_import_is_parsed(
     data = jsonl([{"input": f"Question {n}?", "reference_answer": f"{n}"} for n in range(3_000)])
     started, release = threading.Event(), threading.Event()
     monkeypatch.setattr(
-        case_files, "intake_import", held(case_files.intake_import, started, release)
+        case_files,
+        "intake_import_in_chunks",
+        held(case_files.intake_import_in_chunks, started, release),
     )
     body = await livez_while(http, started, release, upload(owner, dataset_id, data, "big.jsonl"))
     assert body["data"]["importCases"]["imported"] == 3_000

@@ -1,8 +1,13 @@
 """Every way a case is added validates it and then redacts its credentials."""
 
-import pytest
+import json
+from typing import Any
 
-from casebook.domain.cases.intake import intake_case, intake_import
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from casebook.domain.cases.intake import intake_case, intake_import, intake_import_in_chunks
 from casebook.domain.cases.validation import INPUT_MAX_CHARS
 from casebook.domain.errors import FieldError, ValidationFailed
 
@@ -61,3 +66,47 @@ def test_an_import_row_pushed_past_a_bound_is_named() -> None:
     with pytest.raises(ValidationFailed) as caught:
         intake_import(data, "jsonl")
     assert [error.path for error in caught.value.errors] == ["rows.2.input"]
+
+
+def _rows(n: int, *, bad: set[int] = frozenset(), key_at: set[int] = frozenset()) -> bytes:
+    rows = []
+    for i in range(n):
+        row: dict[str, object] = {"input": f"Question {i}?"}
+        if i not in bad:
+            row["reference_answer"] = f"Answer {i}"
+        if i in key_at:
+            row["input"] = (
+                f"Question {i} with " + "sk-ant-api03-" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6"
+            )
+        rows.append(row)
+    return "".join(json.dumps(r) + "\n" for r in rows).encode()
+
+
+@given(
+    n=st.integers(1, 12),
+    per_chunk=st.integers(1, 5),
+    bad=st.sets(st.integers(0, 11), max_size=3),
+    key_at=st.sets(st.integers(0, 11), max_size=3),
+)
+def test_chunks_are_the_import_and_the_refusal_is_the_same(
+    n: int, per_chunk: int, bad: set[int], key_at: set[int]
+) -> None:
+    data = _rows(n, bad=bad, key_at=key_at)
+    handed: list[tuple[list[Any], int]] = []
+    try:
+        whole = intake_import(data, "jsonl")
+    except ValidationFailed as refusal:
+        with pytest.raises(ValidationFailed) as chunked:
+            for chunk in intake_import_in_chunks(data, "jsonl", per_chunk):
+                handed.append(chunk)
+        assert chunked.value.errors == refusal.errors
+        # Chunks are handed on only while every row before them passed.
+        first_bad = min(i for i in range(n) if i in bad)
+        assert sum(len(cases) for cases, _ in handed) <= first_bad
+        return
+    handed = list(intake_import_in_chunks(data, "jsonl", per_chunk))
+    assert [len(cases) for cases, _ in handed] == [
+        min(per_chunk, n - start) for start in range(0, n, per_chunk)
+    ]
+    assert [c for cases, _ in handed for c in cases] == whole[0]
+    assert sum(count for _, count in handed) == whole[1] == len([i for i in key_at if i < n])

@@ -6,9 +6,11 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from casebook.domain.cases.columns import IMPORT_COLUMNS
 from casebook.domain.cases.fileformat import IMPORT_MAX_BYTES
+from casebook.domain.cases.intake import IMPORT_CHUNK_ROWS
 from casebook.services.datasets import case_files
 from tests.integration.datasets.helpers import add_case, case, cases_of, create_dataset, inputs
 from tests.support.graphql_client import Api
@@ -70,6 +72,34 @@ async def test_one_bad_row_among_many_adds_nothing_and_every_bad_row_is_named(ow
     assert (await owner("query($d: ID!) { dataset(id: $d) { latestVersion } }", {"d": dataset_id}))[
         "dataset"
     ]["latestVersion"] == 0
+
+
+async def test_a_bad_row_after_chunks_were_stored_leaves_the_dataset_as_it_was(
+    owner: Api, sessionmaker: Any
+) -> None:
+    # More rows than a chunk: the first chunks are stored before the bad row is read.
+    dataset_id = await create_dataset(owner)
+    await add_case(owner, dataset_id, case("Kept"))
+    usage = "SELECT coalesce(sum(case_revisions), 0) FROM organization_usage"
+    async with sessionmaker() as session:
+        revisions_before = (await session.execute(text(usage))).scalar_one()
+    rows = [{"input": f"Q{n}", "reference_answer": "A"} for n in range(IMPORT_CHUNK_ROWS * 2 + 5)]
+    rows[IMPORT_CHUNK_ROWS * 2] = {"input": "Untested"}
+    body = await upload(owner, dataset_id, jsonl(rows), "cases.jsonl")
+    error = body["errors"][0]
+    assert error["extensions"]["code"] == "BAD_USER_INPUT"
+    assert [f["path"] for f in error["extensions"]["fields"]] == [
+        f"rows.{IMPORT_CHUNK_ROWS * 2 + 1}.reference_answer"
+    ]
+    assert inputs(await cases_of(owner, dataset_id)) == ["Kept"]
+    latest = await owner("query($d: ID!) { dataset(id: $d) { latestVersion } }", {"d": dataset_id})
+    assert latest["dataset"]["latestVersion"] == 1
+    async with sessionmaker() as session:
+        assert (await session.execute(text(usage))).scalar_one() == revisions_before
+    # The dataset is not left locked: the same file, mended, imports.
+    rows[IMPORT_CHUNK_ROWS * 2]["reference_answer"] = "A"
+    mended = await upload(owner, dataset_id, jsonl(rows), "cases.jsonl")
+    assert mended["data"]["importCases"] == {"version": 2, "imported": len(rows), "redacted": 0}
 
 
 async def test_unknown_columns_are_refused_so_a_typo_drops_nothing(owner: Api) -> None:
@@ -246,13 +276,13 @@ async def test_the_parse_runs_with_the_collector_paused_and_gives_it_back(
     owner: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     collector_on: list[bool] = []
-    parse = case_files.intake_import
+    parse = case_files.intake_import_in_chunks
 
     def observed(data: bytes, filename: str) -> Any:
         collector_on.append(gc.isenabled())
         return parse(data, filename)
 
-    monkeypatch.setattr(case_files, "intake_import", observed)
+    monkeypatch.setattr(case_files, "intake_import_in_chunks", observed)
     dataset_id = await create_dataset(owner)
     body = await upload(
         owner, dataset_id, jsonl([{"input": "Q", "reference_answer": "A"}]), "c.jsonl"

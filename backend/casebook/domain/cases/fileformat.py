@@ -13,11 +13,12 @@ hold is refused as a whole; whether the dataset has room for the rows is the
 service's question, because it needs the stored count.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from casebook.domain.cases import DATASET_MAX_CASES
-from casebook.domain.cases.columns import FileRows
+from casebook.domain.cases.columns import FileRow, FileRows
 from casebook.domain.cases.csv_format import export_csv, read_csv
 from casebook.domain.cases.jsonl_format import export_jsonl, read_jsonl
 from casebook.domain.cases.model import CaseContent
@@ -37,7 +38,9 @@ __all__ = [
     "import_format",
     "parse_import",
     "parse_import_rows",
+    "read_import_file",
     "template_csv",
+    "validate_rows",
 ]
 
 IMPORT_MAX_BYTES = 10 * 1024 * 1024
@@ -77,6 +80,16 @@ def parse_import(data: bytes, filename_or_format: str) -> list[CaseContent]:
 
 def parse_import_rows(data: bytes, filename_or_format: str) -> list[ImportedRow]:
     """As ``parse_import``, keeping each case's row number for later refusals."""
+    imported, errors = validate_rows(read_import_file(data, filename_or_format).rows)
+    if errors:
+        raise ValidationFailed(errors)
+    return imported
+
+
+def read_import_file(data: bytes, filename_or_format: str) -> FileRows:
+    """The file's rows, read but not yet validated; refused here when the file itself
+    is wrong (its size, encoding, header or cells that do not read) or holds no rows or
+    more than a dataset can."""
     if len(data) > IMPORT_MAX_BYTES:
         raise LimitExceeded(
             f"the file is {len(data):,} bytes; an import file is at most 10 MB", "file"
@@ -94,7 +107,7 @@ def parse_import_rows(data: bytes, filename_or_format: str) -> list[ImportedRow]
             f"a dataset holds at most {DATASET_MAX_CASES:,}",
             "file",
         )
-    return _validated_rows(read)
+    return read
 
 
 def template_csv() -> str:
@@ -113,10 +126,12 @@ def _decoded(data: bytes) -> str:
     return text
 
 
-def _validated_rows(read: FileRows) -> list[ImportedRow]:
+def validate_rows(rows: Sequence[FileRow]) -> tuple[list[ImportedRow], list[FieldError]]:
+    """The cases of ``rows`` that are valid, and the problems of those that are not, on
+    ``rows.<number>`` paths."""
     imported: list[ImportedRow] = []
     errors: list[FieldError] = []
-    for row in read.rows:
+    for row in rows:
         problems = list(row.problems)
         if any(problem.path == "" for problem in problems):
             # The row as a whole could not be read; its fields would only repeat that.
@@ -138,6 +153,4 @@ def _validated_rows(read: FileRows) -> list[ImportedRow]:
             errors.extend(problem.prefixed(f"rows.{row.number}") for problem in problems)
         elif content is not None:
             imported.append(ImportedRow(row.number, content))
-    if errors:
-        raise ValidationFailed(errors)
-    return imported
+    return imported, errors

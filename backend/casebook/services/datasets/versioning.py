@@ -4,6 +4,8 @@
 a time and never shared or skipped. A ``VersionWriter`` collects the changes;
 ``finish`` stores them with COPY (one case or ten thousand take the same path),
 counts the revisions against the organization's cap, and writes the version.
+``store_pending`` stores what was collected so far, in the same transaction, for a
+writer that goes on collecting (an import, chunk by chunk).
 """
 
 from dataclasses import dataclass, field
@@ -50,6 +52,15 @@ class _NewCase:
     case_id: int = 0
 
 
+@dataclass(frozen=True)
+class _Stored:
+    """How many of a writer's changes of each kind are stored already."""
+
+    new_cases: int
+    revisions: int
+    removals: int
+
+
 @dataclass
 class VersionWriter:
     session: AsyncSession
@@ -60,6 +71,9 @@ class VersionWriter:
     new_cases: list[_NewCase] = field(default_factory=list)
     revisions: list[_NewRevision] = field(default_factory=list)
     removals: list[int] = field(default_factory=list)
+    # The case count of the version before, read when the first changes are stored.
+    _count_before: int | None = None
+    _stored: "_Stored" = field(default_factory=lambda: _Stored(0, 0, 0))
 
     def add(self, content: CaseContent, *, source: str, link: SourceLink | None = None) -> _NewCase:
         new = _NewCase(source, link or SourceLink(), content)
@@ -74,28 +88,38 @@ class VersionWriter:
     def remove(self, case_id: int) -> None:
         self.removals.append(case_id)
 
-    async def finish(self, action: str, summary: dict[str, Any]) -> DatasetVersion:
+    async def store_pending(self) -> None:
+        """Store the changes made since the last call, inside the version's transaction,
+        with the same bounds ``finish`` holds them to: an import stores each chunk of its
+        file while the next is read. Nothing is seen outside the transaction before
+        ``finish`` and its commit; a refusal later undoes it all."""
         assert self.dataset.id is not None
-        previous = self.dataset.latest_version
-        count_before = await self._stored_count(previous)
-        count_after = count_before + len(self.new_cases) - len(self.removals)
-        if count_after > DATASET_MAX_CASES:
+        if self._count_before is None:
+            self._count_before = await self._stored_count(self.dataset.latest_version)
+            self.version = self.dataset.latest_version + 1
+        new_cases = self.new_cases[self._stored.new_cases :]
+        revisions = self.revisions[self._stored.revisions :]
+        removals = self.removals[self._stored.removals :]
+        if self._count_after() > DATASET_MAX_CASES:
             raise LimitExceededError(
-                f"a dataset holds at most {DATASET_MAX_CASES:,} cases; it has {count_before:,} "
-                f"and this would add {len(self.new_cases):,}",
+                f"a dataset holds at most {DATASET_MAX_CASES:,} cases; it has "
+                f"{self._count_before:,} and this would add {len(self.new_cases):,}",
                 "cases",
             )
-        stored_revisions = len(self.new_cases) + len(self.revisions)
-        if stored_revisions:
-            await self._reserve_revisions(stored_revisions)
-        self.version = previous + 1
-        await self._insert()
+        if new_cases or revisions:
+            await self._reserve_revisions(len(new_cases) + len(revisions))
+        await self._insert(new_cases, revisions, removals)
+        self._stored = _Stored(len(self.new_cases), len(self.revisions), len(self.removals))
+
+    async def finish(self, action: str, summary: dict[str, Any]) -> DatasetVersion:
+        assert self.dataset.id is not None
+        await self.store_pending()
         row = DatasetVersion(
             dataset_id=self.dataset.id,
             version=self.version,
             action=action,
             summary=summary,
-            case_count=count_after,
+            case_count=self._count_after(),
             created_by_user_id=self.actor.user_id,
         )
         self.session.add(row)
@@ -103,6 +127,10 @@ class VersionWriter:
         self.dataset.updated_at = datetime.now(UTC)
         await self.session.flush()
         return row
+
+    def _count_after(self) -> int:
+        assert self._count_before is not None
+        return self._count_before + len(self.new_cases) - len(self.removals)
 
     async def _stored_count(self, version: int) -> int:
         """How many cases a version holds, as it stored when it was written."""
@@ -135,28 +163,32 @@ class VersionWriter:
                 "cases",
             )
 
-    async def _insert(self) -> None:
+    async def _insert(
+        self, new_cases: list[_NewCase], revisions: list[_NewRevision], removals: list[int]
+    ) -> None:
         assert self.dataset.id is not None
         dataset_id, org_id, user_id = (
             self.dataset.id,
             self.actor.organization_id,
             self.actor.user_id,
         )
+        # A new case's first revision is stored beside the revisions of cases edited.
+        revisions = [*revisions]
         for new, case_id in zip(
-            self.new_cases,
-            await reserve_ids(self.session, _cases.id, len(self.new_cases)),
+            new_cases,
+            await reserve_ids(self.session, _cases.id, len(new_cases)),
             strict=True,
         ):
             new.case_id = case_id
-            self.revisions.append(_NewRevision(case_id, 1, new.content))
+            revisions.append(_NewRevision(case_id, 1, new.content))
         for rev, rev_id in zip(
-            self.revisions,
-            await reserve_ids(self.session, _revisions.id, len(self.revisions)),
+            revisions,
+            await reserve_ids(self.session, _revisions.id, len(revisions)),
             strict=True,
         ):
             rev.revision_id = rev_id
         connection = await raw_connection(self.session)
-        if self.new_cases:
+        if new_cases:
             await copy_rows(
                 connection,
                 _NEW_CASE_COLUMNS,
@@ -170,10 +202,10 @@ class VersionWriter:
                         c.link.message_id,
                         user_id,
                     )
-                    for c in self.new_cases
+                    for c in new_cases
                 ],
             )
-        if self.revisions:
+        if revisions:
             await copy_rows(
                 connection,
                 _REVISION_COLUMNS,
@@ -191,13 +223,13 @@ class VersionWriter:
                         r.content.reference_verified,
                         user_id,
                     )
-                    for r in self.revisions
+                    for r in revisions
                 ],
             )
         changes: list[tuple[int, int, int, int | None]] = [
-            (dataset_id, r.case_id, self.version, r.revision_id) for r in self.revisions
+            (dataset_id, r.case_id, self.version, r.revision_id) for r in revisions
         ]
-        changes += [(dataset_id, case_id, self.version, None) for case_id in self.removals]
+        changes += [(dataset_id, case_id, self.version, None) for case_id in removals]
         if changes:
             await copy_rows(connection, _CHANGE_COLUMNS, changes)
 
