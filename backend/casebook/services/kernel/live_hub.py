@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import os
 import random
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -112,8 +113,11 @@ class Listener:
 
     def __init__(self, channel: str, queue_size: int) -> None:
         self.channel = channel
-        # One slot more than the bound, kept for the end marker.
-        self._queue: asyncio.Queue[Event | _End] = asyncio.Queue(queue_size + 1)
+        # A deque and the reader's one waiting future rather than an asyncio.Queue: an
+        # event for 1,000 viewers is 1,000 deliveries, and the queue's bookkeeping for
+        # producers and task counts (none of which a listener has) cost more than this.
+        self._queue: deque[Event | _End] = deque()
+        self._reader: asyncio.Future[None] | None = None
         self._bound = queue_size
         self._ended: ServiceError | None = None
         # Owed a RESYNC once its channel is (again) confirmed.
@@ -123,7 +127,7 @@ class Listener:
         """Queue ``event``; ``False`` (and the listener ended) when it is too far behind."""
         if self._ended is not None:
             return True
-        if self._queue.qsize() >= self._bound:
+        if len(self._queue) >= self._bound:
             self.end(
                 LimitExceededError(
                     f"live updates for this subscription fell {self._bound} events "
@@ -131,16 +135,21 @@ class Listener:
                 )
             )
             return False
-        self._queue.put_nowait(event)
+        self._put(event)
         return True
+
+    def _put(self, event: Event | _End) -> None:
+        self._queue.append(event)
+        reader = self._reader
+        if reader is not None and not reader.done():
+            reader.set_result(None)
 
     def end(self, error: ServiceError) -> None:
         """End the listener: its next read raises ``error``; its backlog is dropped now."""
         if self._ended is None:
             self._ended = error
-            while not self._queue.empty():
-                self._queue.get_nowait()
-            self._queue.put_nowait(_END)
+            self._queue.clear()
+            self._put(_END)
 
     @property
     def ended(self) -> ServiceError | None:
@@ -150,7 +159,13 @@ class Listener:
         return self
 
     async def __anext__(self) -> Event:
-        event = await self._queue.get()
+        while not self._queue:
+            self._reader = asyncio.get_running_loop().create_future()
+            try:
+                await self._reader
+            finally:
+                self._reader = None
+        event = self._queue.popleft()
         if isinstance(event, _End):
             assert self._ended is not None
             raise self._ended
