@@ -159,13 +159,3 @@ def create_app(settings: Settings | None = None, *, serving: bool = False) -> St
     )
     app.state.casebook = state
     return app
-
-
-def served_app() -> Starlette:
-    """The app as each of ``casebook serve --workers N``'s processes builds it: with its
-    settings and logging read from the environment, as the parent's were."""
-    from casebook.logging import configure_logging
-
-    settings = get_settings()
-    configure_logging(settings.log_level, json=settings.log_json)
-    return create_app(settings, serving=True)

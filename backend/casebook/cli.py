@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from casebook.api_processes import OWN_SOCKET_FLAG, own_listening_socket, serve_processes
 from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
 from casebook.evalgate.command import add_arguments as add_eval_arguments
@@ -87,6 +88,21 @@ def cmd_migrate(settings: Settings) -> None:
     print("database migrated", flush=True)
 
 
+def _refuse_unmigrated(settings: Settings) -> None:
+    """DatabaseNotMigrated unless the database is at this release's migration."""
+    from casebook.db.engine import create_engine
+    from casebook.db.migrate import ensure_migrated
+
+    async def check() -> None:
+        engine = create_engine(settings.database_url, pool_size=1)
+        try:
+            await ensure_migrated(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(check())
+
+
 def cmd_create_admin(
     settings: Settings, email: str, name: str, organization: str, password: str | None
 ) -> None:
@@ -140,9 +156,12 @@ def cmd_seed_demo(
     asyncio.run(run())
 
 
-def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
+def cmd_serve(
+    settings: Settings, host: str, port: int, workers: int, own_socket: bool = False
+) -> int:
     """One API process, or ``workers`` of them sharing the port (one per core is the
-    rule of thumb); their metrics add up at /metrics whichever answers the scrape."""
+    rule of thumb; ``casebook.api_processes``); their metrics add up at /metrics
+    whichever answers the scrape. ``own_socket``: this is one of those processes."""
     import uvicorn
 
     _refuse_unusable_secret_key(settings)
@@ -160,12 +179,19 @@ def cmd_serve(settings: Settings, host: str, port: int, workers: int) -> None:
         "ws": "websockets-sansio",
         "ws_per_message_deflate": False,
     }
+    if own_socket:
+        server = uvicorn.Server(uvicorn.Config(create_app(settings, serving=True), **served))  # type: ignore[arg-type]
+        server.run(sockets=[own_listening_socket(host, port)])
+        return 0
     if workers <= 1:
         uvicorn.run(create_app(settings, serving=True), **served)  # type: ignore[arg-type]
-        return
+        return 0
+    # Refused here, once, as one process refuses it, rather than by each process in turn
+    # as the parent restarts them.
+    _refuse_unmigrated(settings)
     metrics_dir = exposition.prepare_multiprocess()  # inherited by the processes below
     try:
-        uvicorn.run("casebook.app:served_app", factory=True, workers=workers, **served)  # type: ignore[arg-type]
+        return serve_processes(host, port, workers)
     finally:
         exposition.remove_multiprocess_dir(metrics_dir)
 
@@ -236,6 +262,8 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument(
         "--workers", type=int, default=1, help="API processes sharing the port (default 1)"
     )
+    # How ``--workers N`` starts each of its processes (casebook.api_processes).
+    serve.add_argument(OWN_SOCKET_FLAG, action="store_true", help=argparse.SUPPRESS)
     sub.add_parser("worker", help="run a background worker")
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("seed-demo", help="create the demo organization on an empty database")
@@ -269,7 +297,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         match args.command:
             case "serve":
-                cmd_serve(settings, args.host, args.port, args.workers)
+                exit_code = cmd_serve(settings, args.host, args.port, args.workers, args.own_socket)
             case "worker":
                 cmd_worker(settings)
             case "migrate":

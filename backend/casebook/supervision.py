@@ -1,4 +1,5 @@
-"""Keeps ``casebook dev``'s processes up: a crashed one is restarted with backoff.
+"""Keeps processes up: a crashed one is restarted with backoff (``casebook dev``'s parts,
+``casebook serve --workers N``'s API processes).
 
 API, worker, console — and the embedded PostgreSQL and Redis when ``dev``
 started them — each run as a *part*. A part that stops is started again after
@@ -107,17 +108,18 @@ class Supervisor:
         healthy_after: float = 60.0,
         tick: float = 0.5,
         out: TextIO = sys.stderr,
+        speaker: str = "casebook dev",
     ) -> None:
         self._watches = [_Watch(part) for part in parts]
         self.first_delay, self.max_delay = first_delay, max_delay
         self.give_up_after, self.window = give_up_after, window
         self.healthy_after, self.tick = healthy_after, tick
-        self.out = out
+        self.out, self.speaker = out, speaker
         self.stopping = threading.Event()
         self.gave_up: str | None = None
 
     def _say(self, message: str) -> None:
-        print(f"casebook dev: {message}", file=self.out, flush=True)
+        print(f"{self.speaker}: {message}", file=self.out, flush=True)
 
     def _start(self, watch: _Watch, now: float) -> None:
         watch.part.start()

@@ -1,25 +1,63 @@
-"""``casebook serve --workers 2``: two API processes share the port, and /metrics adds up
-what both served, whichever answers the scrape."""
+"""``casebook serve --workers 2``: two API processes share the port - each listening on it
+with a socket of its own, so clients' connections are spread across both - and /metrics
+adds up what both served, whichever answers the scrape. One that dies is started again; a
+port already taken is refused; SIGTERM stops every process."""
 
 import asyncio
+import contextlib
 import os
+import socket
 import sys
 import time
+from typing import Any
 
 import httpx
 import psutil
 
+from casebook.api_processes import OWN_SOCKET_FLAG
 from casebook.config import Settings
 from tests.support.live_server import free_port
 from tests.support.prometheus import parse, value
 
 REQUESTS = 40
+CLIENTS = 20
+
+
+def _children(parent: int) -> list[psutil.Process]:
+    """The API processes running (one killed is a zombie until the parent reaps it)."""
+    found = []
+    for child in psutil.Process(parent).children():
+        with contextlib.suppress(psutil.Error):
+            if OWN_SOCKET_FLAG in child.cmdline():
+                found.append(child)
+    return found
 
 
 def _api_processes(parent: int) -> int:
+    return len(_children(parent))
+
+
+def _connections_held(process: psutil.Process, port: int) -> int:
     return sum(
-        "spawn_main" in " ".join(child.cmdline()) for child in psutil.Process(parent).children()
+        c.status == psutil.CONN_ESTABLISHED and c.laddr.port == port
+        for c in process.net_connections("tcp")
     )
+
+
+def _env(settings: Settings) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "REDIS_URL": settings.redis_url,
+        "LOG_LEVEL": "WARNING",
+        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
+    }
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    return env
+
+
+def _serve(port: int) -> list[str]:
+    return [sys.executable, "-m", "casebook.cli", "serve", "--port", str(port), "--workers", "2"]
 
 
 async def _wait_until_serving(base: str, server: asyncio.subprocess.Process) -> None:
@@ -42,21 +80,18 @@ async def test_two_api_processes_serve_one_port_and_report_metrics_together(
     settings: Settings, sessionmaker
 ) -> None:
     port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": settings.database_url,
-        "REDIS_URL": settings.redis_url,
-        "LOG_LEVEL": "WARNING",
-        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
-    }
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    server = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "casebook.cli", "serve", "--port", str(port), "--workers", "2"],
-        env=env,
-    )
+    server = await asyncio.create_subprocess_exec(*_serve(port), env=_env(settings))
     base = f"http://127.0.0.1:{port}"
+    processes: list[psutil.Process] = []
     try:
         await _wait_until_serving(base, server)
+        processes = _children(server.pid)
+        limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
+        async with httpx.AsyncClient(base_url=base, limits=limits) as client:
+            await asyncio.gather(*[client.get("/livez") for _ in range(CLIENTS * 5)])
+            # Kept open: each process holds some (all 20 on one: odds of one in 500,000).
+            held = [_connections_held(process, port) for process in processes]
+            assert sum(held) == CLIENTS and min(held) > 0, held
         async with httpx.AsyncClient(base_url=base) as client:
             answers = await asyncio.gather(
                 *[
@@ -74,6 +109,31 @@ async def test_two_api_processes_serve_one_port_and_report_metrics_together(
                     type="query",
                 )
                 assert count == REQUESTS
+        # One that dies is started again, on the port beside the other.
+        processes[0].kill()
+        deadline = time.monotonic() + 30
+        while {p.pid for p in _children(server.pid)} & {processes[0].pid} or _api_processes(
+            server.pid
+        ) < 2:
+            assert time.monotonic() < deadline, "the killed API process was not started again"
+            await asyncio.sleep(0.1)
+        processes = _children(server.pid)
+        await _wait_until_serving(base, server)
     finally:
         server.terminate()
         await asyncio.wait_for(server.wait(), 30)
+    assert server.returncode == 0
+    assert not any(process.is_running() for process in processes)
+
+
+async def test_a_port_already_taken_is_refused(settings: Settings, sessionmaker: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = await asyncio.create_subprocess_exec(
+            *_serve(port), env=_env(settings), stdout=asyncio.subprocess.PIPE
+        )
+        output, _ = await asyncio.wait_for(server.communicate(), 60)
+    assert server.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in output.decode()
