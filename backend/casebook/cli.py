@@ -7,8 +7,9 @@ import os
 import secrets
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from casebook.api_processes import OWN_SOCKET_FLAG, own_listening_socket, serve_processes
 from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
@@ -17,7 +18,10 @@ from casebook.evalgate.command import add_arguments as add_eval_arguments
 from casebook.evalgate.command import main as run_eval_command
 
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
     from casebook.devservices import EmbeddedServices
+    from casebook.services.demo import DemoCredentials
 
 
 def _settings_with_services(
@@ -73,60 +77,57 @@ def _dev_secret_key(settings: Settings) -> Settings:
     return settings.model_copy(update={"secret_key": key})
 
 
-def cmd_migrate(settings: Settings) -> None:
-    from casebook.db.engine import create_engine
-    from casebook.db.migrate import upgrade
+T = TypeVar("T")
 
-    async def run() -> None:
+
+def _on_the_database(settings: Settings, work: "Callable[[AsyncEngine], Awaitable[T]]") -> T:
+    """``work`` done with an engine of one connection, disposed of afterwards."""
+    from casebook.db.engine import create_engine
+
+    async def run() -> T:
         engine = create_engine(settings.database_url, pool_size=1)
         try:
-            await upgrade(engine)
+            return await work(engine)
         finally:
             await engine.dispose()
 
-    asyncio.run(run())
+    return asyncio.run(run())
+
+
+def cmd_migrate(settings: Settings) -> None:
+    from casebook.db.migrate import upgrade
+
+    _on_the_database(settings, upgrade)
     print("database migrated", flush=True)
 
 
 def _refuse_unmigrated(settings: Settings) -> None:
     """DatabaseNotMigrated unless the database is at this release's migration."""
-    from casebook.db.engine import create_engine
     from casebook.db.migrate import ensure_migrated
 
-    async def check() -> None:
-        engine = create_engine(settings.database_url, pool_size=1)
-        try:
-            await ensure_migrated(engine)
-        finally:
-            await engine.dispose()
-
-    asyncio.run(check())
+    _on_the_database(settings, ensure_migrated)
 
 
 def cmd_create_admin(
     settings: Settings, email: str, name: str, organization: str, password: str | None
 ) -> None:
-    from casebook.db.engine import create_engine, create_sessionmaker
+    from casebook.db.engine import create_sessionmaker
     from casebook.db.migrate import ensure_migrated
     from casebook.services.identity.members import create_organization_with_owner
 
     chosen = password or secrets.token_urlsafe(12)
 
-    async def run() -> None:
-        engine = create_engine(settings.database_url, pool_size=1)
-        try:
-            await ensure_migrated(engine)
-            await create_organization_with_owner(
-                create_sessionmaker(engine),
-                organization_name=organization,
-                email=email,
-                name=name,
-                password=chosen,
-            )
-        finally:
-            await engine.dispose()
+    async def create(engine: "AsyncEngine") -> None:
+        await ensure_migrated(engine)
+        await create_organization_with_owner(
+            create_sessionmaker(engine),
+            organization_name=organization,
+            email=email,
+            name=name,
+            password=chosen,
+        )
 
-    asyncio.run(run())
+    _on_the_database(settings, create)
     print(f"created organization {organization!r} with Owner {email}", flush=True)
     if password is None:
         print(f"password (shown once): {chosen}", flush=True)
@@ -135,25 +136,23 @@ def cmd_create_admin(
 def cmd_seed_demo(
     settings: Settings, email: str | None = None, password: str | None = None
 ) -> None:
-    from casebook.db.engine import create_engine, create_sessionmaker
+    from casebook.db.engine import create_sessionmaker
+    from casebook.db.migrate import ensure_migrated
     from casebook.services.demo import seed_demo_if_empty
 
-    async def run() -> None:
-        engine = create_engine(settings.database_url, pool_size=1)
-        try:
-            created = await seed_demo_if_empty(
-                create_sessionmaker(engine), settings, email=email, password=password
-            )
-        finally:
-            await engine.dispose()
-        if created is not None:
-            print("", flush=True)
-            print("  Demo organization created. Sign in with (shown once):", flush=True)
-            print(f"    e-mail:   {created.email}", flush=True)
-            print(f"    password: {created.password}", flush=True)
-            print("", flush=True)
+    async def seed(engine: "AsyncEngine") -> "DemoCredentials | None":
+        await ensure_migrated(engine)  # an unmigrated database is refused, not a traceback
+        return await seed_demo_if_empty(
+            create_sessionmaker(engine), settings, email=email, password=password
+        )
 
-    asyncio.run(run())
+    created = _on_the_database(settings, seed)
+    if created is not None:
+        print("", flush=True)
+        print("  Demo organization created. Sign in with (shown once):", flush=True)
+        print(f"    e-mail:   {created.email}", flush=True)
+        print(f"    password: {created.password}", flush=True)
+        print("", flush=True)
 
 
 def cmd_serve(

@@ -5,7 +5,6 @@ port already taken is refused; SIGTERM stops every process."""
 
 import asyncio
 import contextlib
-import os
 import socket
 import sys
 import time
@@ -16,7 +15,7 @@ import psutil
 
 from casebook.api_processes import OWN_SOCKET_FLAG
 from casebook.config import Settings
-from tests.support.live_server import free_port
+from tests.support.live_server import command_environment, free_port
 from tests.support.prometheus import parse, value
 
 REQUESTS = 40
@@ -44,18 +43,6 @@ def _connections_held(process: psutil.Process, port: int) -> int:
     )
 
 
-def _env(settings: Settings) -> dict[str, str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": settings.database_url,
-        "REDIS_URL": settings.redis_url,
-        "LOG_LEVEL": "WARNING",
-        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
-    }
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    return env
-
-
 def _serve(port: int) -> list[str]:
     return [sys.executable, "-m", "casebook.cli", "serve", "--port", str(port), "--workers", "2"]
 
@@ -80,7 +67,7 @@ async def test_two_api_processes_serve_one_port_and_report_metrics_together(
     settings: Settings, sessionmaker
 ) -> None:
     port = free_port()
-    server = await asyncio.create_subprocess_exec(*_serve(port), env=_env(settings))
+    server = await asyncio.create_subprocess_exec(*_serve(port), env=command_environment(settings))
     base = f"http://127.0.0.1:{port}"
     processes: list[psutil.Process] = []
     try:
@@ -132,7 +119,7 @@ async def test_a_port_already_taken_is_refused(settings: Settings, sessionmaker:
         taken.listen()
         port = taken.getsockname()[1]
         server = await asyncio.create_subprocess_exec(
-            *_serve(port), env=_env(settings), stdout=asyncio.subprocess.PIPE
+            *_serve(port), env=command_environment(settings), stdout=asyncio.subprocess.PIPE
         )
         output, _ = await asyncio.wait_for(server.communicate(), 60)
     assert server.returncode == 2

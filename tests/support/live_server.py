@@ -1,5 +1,6 @@
 """The real app served by uvicorn on a loopback port, in a background thread."""
 
+import os
 import socket
 import threading
 import time
@@ -44,3 +45,19 @@ def live_server(settings: Settings, port: int | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def command_environment(settings: Settings, **more: str) -> dict[str, str]:
+    """The environment of a ``casebook`` command a test starts as a process: the test's
+    PostgreSQL and Redis, quiet logs, a usable secret key, none of the test process's own
+    metrics directory, and ``more``."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "REDIS_URL": settings.redis_url,
+        "LOG_LEVEL": "WARNING",
+        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
+        **more,
+    }
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    return env

@@ -21,25 +21,12 @@ from tests.integration.evals.helpers import agent_at, dataset_with_cases
 from tests.integration.evals.test_eval_results import Script
 from tests.support.graphql_client import Api
 from tests.support.junit import validate_junit
-from tests.support.live_server import free_port
+from tests.support.live_server import command_environment, free_port
 from tests.support.loopback_http import LoopbackHttp
 
 CREATE_KEY = """mutation($i: CreateApiKeyInput!) { createApiKey(input: $i) { secret } }"""
 EVAL_SECONDS = 120
 SCOPES = ["runs:view", "datasets:view", "datasets:run", "agents:view", "agents:run"]
-
-
-def _environment(settings: Settings) -> dict[str, str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": settings.database_url,
-        "REDIS_URL": settings.redis_url,
-        "LOG_LEVEL": "WARNING",
-        "SECRET_KEY": "a-test-secret-key-of-at-least-32-characters",
-        "WORKER_METRICS_PORT": "0",
-    }
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    return env
 
 
 async def _wait_until_serving(base: str, server: asyncio.subprocess.Process) -> None:
@@ -66,7 +53,7 @@ async def stack(settings: Settings) -> AsyncIterator[str]:
     finally:
         await client.aclose()
     port = free_port()
-    env = _environment(settings)
+    env = command_environment(settings, WORKER_METRICS_PORT="0")
     cli = [sys.executable, "-m", "casebook.cli"]
     server = await asyncio.create_subprocess_exec(*cli, "serve", "--port", str(port), env=env)
     worker = await asyncio.create_subprocess_exec(*cli, "worker", env=env)
