@@ -44,10 +44,15 @@ class ChildProcess:
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def ask_to_stop(self) -> None:
+        """SIGTERM, without waiting for it to be obeyed."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
-        self.process.terminate()
+        self.ask_to_stop()
         try:
             self.process.wait(15)
         except subprocess.TimeoutExpired:
@@ -176,5 +181,11 @@ class Supervisor:
         return 1 if self.gave_up else 0
 
     def stop_all(self) -> None:
+        """Stop every part, last started first. Processes are all asked at once and then
+        waited for in turn, so their graceful shutdowns overlap: one after another, a few
+        API processes with open connections could outlast a container's stop grace."""
+        for watch in reversed(self._watches):
+            if isinstance(watch.part, ChildProcess):
+                watch.part.ask_to_stop()
         for watch in reversed(self._watches):
             watch.part.stop()

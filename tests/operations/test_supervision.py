@@ -109,3 +109,36 @@ def test_an_embedded_server_that_dies_is_started_again() -> None:
     supervisor.check(101.0)
     assert state == {"up": True, "starts": 1}
     assert "embedded Redis stopped; restarting it in" in out.getvalue()
+
+
+def test_stopping_asks_every_process_before_waiting_for_any(tmp_path: Path) -> None:
+    # Each takes a while to stop once asked; every one is asked before the first is done.
+    code = (
+        "import pathlib, signal, sys, time\n"
+        "log = pathlib.Path(sys.argv[1])\n"
+        "def stop(*_):\n"
+        "    log.write_text(f'{time.monotonic()}\\n')\n"
+        "    time.sleep(0.5)\n"
+        "    log.write_text(log.read_text() + f'{time.monotonic()}\\n')\n"
+        "    sys.exit(0)\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        "log.write_text('ready')\n"
+        "time.sleep(60)\n"
+    )
+    logs = [tmp_path / f"api-{n}" for n in range(3)]
+    parts = [
+        ChildProcess(f"API process {n}", [sys.executable, "-c", code, str(log)], env={})
+        for n, log in enumerate(logs)
+    ]
+    supervisor = _fast(*parts, out=io.StringIO())
+    runner = threading.Thread(target=supervisor.run)
+    runner.start()
+    deadline = time.monotonic() + 20
+    while not all(log.exists() and log.read_text() == "ready" for log in logs):
+        assert time.monotonic() < deadline, "the processes did not start"
+        time.sleep(0.02)
+    supervisor.stopping.set()
+    runner.join(30)
+    asked, done = zip(*(map(float, log.read_text().split()) for log in logs), strict=True)
+    assert max(asked) < min(done)
+    assert not any(part.running() for part in parts)
