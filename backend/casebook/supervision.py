@@ -26,6 +26,8 @@ class Part(Protocol):
 
     def running(self) -> bool: ...
 
+    def ask_to_stop(self) -> None: ...
+
     def stop(self) -> None: ...
 
     def how_it_ended(self) -> str: ...
@@ -84,6 +86,9 @@ class Service:
 
     def running(self) -> bool:
         return self._running()
+
+    def ask_to_stop(self) -> None:
+        """Nothing: a server is stopped, and waited for, by ``stop`` alone."""
 
     def stop(self) -> None:
         self._stop()
@@ -185,7 +190,6 @@ class Supervisor:
         waited for in turn, so their graceful shutdowns overlap: one after another, a few
         API processes with open connections could outlast a container's stop grace."""
         for watch in reversed(self._watches):
-            if isinstance(watch.part, ChildProcess):
-                watch.part.ask_to_stop()
+            watch.part.ask_to_stop()
         for watch in reversed(self._watches):
             watch.part.stop()

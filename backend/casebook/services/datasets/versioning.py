@@ -73,7 +73,7 @@ class VersionWriter:
     removals: list[int] = field(default_factory=list)
     # The case count of the version before, read when the first changes are stored.
     _count_before: int | None = None
-    _stored: "_Stored" = field(default_factory=lambda: _Stored(0, 0, 0))
+    _stored: _Stored = field(default_factory=lambda: _Stored(0, 0, 0))
 
     def add(self, content: CaseContent, *, source: str, link: SourceLink | None = None) -> _NewCase:
         new = _NewCase(source, link or SourceLink(), content)

@@ -31,9 +31,9 @@ def collector_paused() -> Iterator[None]:
 # made than freed, instead of CPython's 700: a page of cases builds and frees tens of
 # thousands of objects, and with the default an event fanned out to 1,000 websockets ran
 # several young collections, whose survivors then brought on full ones of 100-500 ms.
-# Each collection of this size
-# takes tens of milliseconds, rarely, and holds at most this many containers of cyclic
-# garbage meanwhile: some tens of megabytes (benchmarks/live_bench.py, load_bench.py).
+# Each collection of this size takes tens of milliseconds, rarely, and holds at most this
+# many containers of cyclic garbage meanwhile: some tens of megabytes
+# (benchmarks/live_bench.py, load_bench.py).
 SERVING_YOUNG_THRESHOLD = 100_000
 SERVING_MIDDLE_THRESHOLD = 20
 SERVING_OLD_THRESHOLD = 10
