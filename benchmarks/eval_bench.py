@@ -54,6 +54,7 @@ from casebook.services.datasets import case_files, datasets
 from casebook.services.evals import channels, estimate, start
 from casebook.services.identity.members import create_organization_with_owner
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.pubsub import database_of, on_the_wire
 from casebook.services.kernel.redis_connection import connect
 
 BAR_MS_PER_CASE = 2.5
@@ -196,7 +197,7 @@ async def _run(ctx: ServiceContext, settings: Settings, dataset_id: int, agent_i
             await asyncio.sleep(0.01)
         began = time.perf_counter()
         run = await start.start_eval_run(ctx, request, found.confirmation)
-        await pubsub.subscribe(channels.run_channel(run.id))
+        await pubsub.subscribe(on_the_wire(database_of(ctx.redis), channels.run_channel(run.id)))
         status = (await _status(ctx, run.id)).status
         while status in ACTIVE:
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)

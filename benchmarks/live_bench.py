@@ -59,6 +59,7 @@ from casebook.services.identity.api_keys import create_key
 from casebook.services.identity.members import create_organization_with_owner
 from casebook.services.kernel import jobs, redis_connection
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.pubsub import database_of, database_of_url, on_the_wire
 
 BAR_P99_MS = 100.0
 ORIGIN = "http://localhost:5173"  # a console origin the server admits by default
@@ -279,7 +280,7 @@ async def _subscribed(ws_url: str, key: str, target: Target, receipts: Receipts)
 async def raw_subscriber(redis_url: str, target: Target, receipts: Receipts) -> None:
     client = Redis.from_url(redis_url)
     pubsub = client.pubsub()
-    await pubsub.subscribe(target.channel)
+    await pubsub.subscribe(on_the_wire(database_of_url(redis_url), target.channel))
     await pubsub.get_message(timeout=5)  # the subscription's confirmation
     receipts.ready.set()
     try:
@@ -308,7 +309,7 @@ async def publish(
     for sequence in range(first, first + events):
         message = target.event(sequence, sequence == first + events - 1)
         published[sequence] = time.perf_counter()
-        await redis.publish(target.channel, message)
+        await redis.publish(on_the_wire(database_of(redis), target.channel), message)
         await asyncio.sleep(interval)
     return published
 

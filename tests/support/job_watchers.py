@@ -8,6 +8,7 @@ import httpx
 import orjson
 
 from casebook.graphql.ids import decode_id
+from casebook.services.kernel.pubsub import database_of, on_the_wire
 from tests.support.graphql_client import Api
 from tests.support.ws_client import socket
 
@@ -81,8 +82,9 @@ async def all_subscribed(watchers: list[Watcher], tasks: list[asyncio.Task[None]
 
 
 async def numsub(redis: Any, channel: str) -> int:
-    """How many clients Redis counts as subscribed to ``channel``."""
-    return int(dict(await redis.pubsub_numsub(channel))[channel.encode()])
+    """How many clients Redis counts as subscribed to ``channel`` (named as the code names it)."""
+    wire = on_the_wire(database_of(redis), channel)
+    return int(dict(await redis.pubsub_numsub(wire))[wire.encode()])
 
 
 async def until(check: Any, *, within: float = 10.0) -> None:

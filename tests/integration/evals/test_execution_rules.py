@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from casebook.db.models import EvalItem
 from casebook.graphql.ids import decode_id
 from casebook.services.evals import execution, resume
+from casebook.services.kernel.pubsub import database_of, on_the_wire
 from tests.integration.evals.helpers import (
     CANCEL,
     InFlightCounter,
@@ -79,9 +80,16 @@ async def test_a_cancelled_run_asks_nothing_more(
     assert again.codes == ["CONFLICT"]
 
 
-async def _listen(app: Any, *channels: str) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
-    pubsub = app.state.casebook.redis.pubsub()
-    await pubsub.subscribe(*channels)
+def _wire(app: Any, channel: str) -> str:
+    return on_the_wire(database_of(app.state.casebook.redis), channel)
+
+
+async def _listen(app: Any, *logical: str) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
+    """A raw subscriber of the channels named as the code names them; what it hears is
+    recorded under those names."""
+    redis = app.state.casebook.redis
+    pubsub = redis.pubsub()
+    await pubsub.subscribe(*(_wire(app, channel) for channel in logical))
     heard: list[tuple[str, dict[str, Any]]] = []
 
     async def collect() -> None:
@@ -89,7 +97,7 @@ async def _listen(app: Any, *channels: str) -> tuple[Any, list[tuple[str, dict[s
             if message["type"] == "message":
                 channel = message["channel"]
                 name = channel.decode() if isinstance(channel, bytes) else channel
-                heard.append((name, orjson.loads(message["data"])))
+                heard.append((name.split(":", 1)[1], orjson.loads(message["data"])))
 
     return (pubsub, asyncio.create_task(collect())), heard
 
@@ -103,7 +111,7 @@ async def test_progress_goes_out_in_order_with_the_runs_sequence(
     (pubsub, task), heard = await _listen(app, f"org-eval-runs:{org.id}")
     run = await start(owner, run_input(dataset_id, [agent], concurrency=2))
     run_id = decode_id(run["id"], "EvalRun")
-    await pubsub.subscribe(f"eval-run:{run_id}")
+    await pubsub.subscribe(_wire(app, f"eval-run:{run_id}"))
     await run_worker()
     await asyncio.sleep(0.2)
     task.cancel()

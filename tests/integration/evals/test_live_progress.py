@@ -16,6 +16,7 @@ from casebook.domain.access.catalog import Role
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.services.evals.channels import organization_channel, run_channel
 from casebook.services.identity.members import create_organization_with_owner
+from casebook.services.kernel.pubsub import database_of, on_the_wire
 from tests.integration.conftest import PASSWORD, Org
 from tests.integration.evals.helpers import (
     agent_at,
@@ -109,7 +110,7 @@ def _codes(messages: list[dict[str, Any]]) -> list[str]:
 async def _published(redis: Redis, channel: str, into: list[dict[str, Any]]) -> None:
     """Every message Redis carries on ``channel``, as a raw subscriber sees it."""
     pubsub = redis.pubsub()
-    await pubsub.subscribe(channel)
+    await pubsub.subscribe(on_the_wire(database_of(redis), channel))
     try:
         async for message in pubsub.listen():
             if message["type"] == "message":

@@ -15,6 +15,7 @@ from casebook.config import Settings
 from casebook.domain.access.catalog import Role
 from casebook.graphql.ids import decode_id
 from casebook.services.evals.channels import run_channel
+from casebook.services.kernel.pubsub import publish
 from tests.integration.conftest import PASSWORD, Org
 from tests.integration.evals.helpers import agent_at, dataset_with_cases, run_input, start
 from tests.support.graphql_client import Api
@@ -153,7 +154,7 @@ async def test_viewers_of_a_run_each_get_what_they_may_see_and_lose_it_alone(
         assert await _ended_with(blind, "run") == ["NOT_FOUND"]
 
         sequence = int(first["sequence"])
-        await redis.publish(channel, _progress(run_id, org.id, sequence + 1))
+        await publish(redis, channel, _progress(run_id, org.id, sequence + 1))
         for ws in (watching_owner, watching_builder):
             got = await _data(ws, "run", "evalRunProgress")
             assert (got["sequence"], got["answered"]) == (sequence + 1, sequence + 1)
@@ -162,7 +163,7 @@ async def test_viewers_of_a_run_each_get_what_they_may_see_and_lose_it_alone(
         await _demote(owner, builder_id, Role.MEMBER)
         assert await _ended_with(watching_builder, "run") == ["FORBIDDEN"]
         for n in range(2, 5):
-            await redis.publish(channel, _progress(run_id, org.id, sequence + n))
+            await publish(redis, channel, _progress(run_id, org.id, sequence + n))
         received = [
             (await _data(watching_owner, "run", "evalRunProgress"))["sequence"] for _ in range(3)
         ]
@@ -190,7 +191,7 @@ async def test_watchers_of_a_job_share_its_reading_and_each_is_decided_for(
             return await numsub(redis, channel) == 1
 
         await until(one_subscription)
-        await redis.publish(channel, job_state(job, "running", 1))
+        await publish(redis, channel, job_state(job, "running", 1))
         for ws in (watching_owner, watching_admin):
             assert await _data(ws, "job", "jobProgress") == {
                 "status": "running",
@@ -199,8 +200,8 @@ async def test_watchers_of_a_job_share_its_reading_and_each_is_decided_for(
 
         await _demote(owner, admin_id, Role.BUILDER)
         assert await _ended_with(watching_admin, "job") == ["NOT_FOUND"]
-        await redis.publish(channel, job_state(job, "running", 2))
-        await redis.publish(channel, job_state(job, "succeeded", 3))
+        await publish(redis, channel, job_state(job, "running", 2))
+        await publish(redis, channel, job_state(job, "succeeded", 3))
         assert await _data(watching_owner, "job", "jobProgress") == {
             "status": "running",
             "result": {"n": 2},

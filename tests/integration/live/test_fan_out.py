@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 from casebook.config import Settings
 from casebook.graphql.ids import decode_id
 from casebook.services.kernel.live_hub import client_name
+from casebook.services.kernel.pubsub import database_of, on_the_wire, publish
 from tests.integration.conftest import PASSWORD, Org
 from tests.support.job_watchers import (
     Watcher,
@@ -53,8 +54,8 @@ async def test_200_subscribers_receive_every_event_in_order_over_one_redis_conne
         assert sum(1 for c in await redis.client_list() if c["sub"] != "0") == 1
 
         for n in range(1, EVENTS + 1):
-            await redis.publish(channel, job_state(job, "running", n))
-        await redis.publish(channel, job_state(job, "succeeded", EVENTS + 1))
+            await publish(redis, channel, job_state(job, "running", n))
+        await publish(redis, channel, job_state(job, "succeeded", EVENTS + 1))
         async with asyncio.timeout(120):
             await asyncio.gather(*tasks)
 
@@ -83,7 +84,7 @@ async def test_a_disconnected_subscriber_leaves_and_the_last_one_unsubscribes(
 
         leave.cancel()  # the socket drops without a complete
         await asyncio.gather(leave, return_exceptions=True)
-        await redis.publish(channel, job_state(job, "running", 1))
+        await publish(redis, channel, job_state(job, "running", 1))
 
         async def staying_saw_it() -> bool:
             return len(staying.received) == 2
@@ -112,7 +113,7 @@ async def test_a_subscriber_too_far_behind_is_ended_with_a_clear_error(
         # Far faster than the subscription reads the job for each event.
         async with redis.pipeline(transaction=False) as pipe:
             for n in range(1, 201):
-                pipe.publish(channel, job_state(job, "running", n))
+                pipe.publish(on_the_wire(database_of(redis), channel), job_state(job, "running", n))
             await pipe.execute()
         async with asyncio.timeout(20):
             await task

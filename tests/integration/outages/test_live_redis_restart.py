@@ -15,6 +15,7 @@ from casebook.db.models import Job
 from casebook.graphql.ids import decode_id
 from casebook.services.kernel import redis_connection
 from casebook.services.kernel.live_hub import RESYNC, LiveHub
+from casebook.services.kernel.pubsub import publish
 from tests.integration.outages.conftest import eventually
 from tests.integration.outages.jobs_under_test import owner_context
 from tests.support.job_watchers import (
@@ -45,7 +46,7 @@ async def test_a_listener_is_told_to_read_again_after_redis_restarts(
     hub = LiveHub(url)
     try:
         async with hub.listen("run:1") as listener:
-            await redis.publish("run:1", "before")
+            await publish(redis, "run:1", "before")
             assert (await anext(listener)).data == b"before"  # type: ignore[union-attr]
             own_services.stop_redis()
             own_services.start_redis()
@@ -53,7 +54,7 @@ async def test_a_listener_is_told_to_read_again_after_redis_restarts(
                 assert await anext(listener) is RESYNC
             # Subscribed again by then: what is published now arrives.
             assert await numsub(redis, "run:1") == 1
-            await redis.publish("run:1", "after")
+            await publish(redis, "run:1", "after")
             assert (await anext(listener)).data == b"after"  # type: ignore[union-attr]
         assert hub.connections_made == 2
     finally:
@@ -73,7 +74,7 @@ async def test_a_listener_that_arrives_while_redis_is_down_reads_again_once_it_i
             async with asyncio.timeout(15):
                 # ...and again once the channel is subscribed.
                 assert await anext(listener) is RESYNC
-            await redis.publish("run:2", "live")
+            await publish(redis, "run:2", "live")
             assert (await anext(listener)).data == b"live"  # type: ignore[union-attr]
     finally:
         await hub.close()
@@ -95,7 +96,7 @@ async def test_subscribers_carry_on_through_a_redis_restart(
         watchers = [Watcher() for _ in range(5)]
         tasks = [asyncio.create_task(watch(host, cookie, job, w)) for w in watchers]
         await all_subscribed(watchers, tasks)
-        await redis.publish(channel, job_state(job, "running", 1))
+        await publish(redis, channel, job_state(job, "running", 1))
 
         async def all_saw_the_first_event() -> bool:
             return all(len(w.received) == 2 for w in watchers)
@@ -115,8 +116,8 @@ async def test_subscribers_carry_on_through_a_redis_restart(
         # ...but every subscriber reads it from PostgreSQL once the hub is back.
         await eventually(all_read_it_again, within=20)
         assert await numsub(redis, channel) == 1
-        await redis.publish(channel, job_state(job, "running", 3))
-        await redis.publish(channel, job_state(job, "succeeded", 4))
+        await publish(redis, channel, job_state(job, "running", 3))
+        await publish(redis, channel, job_state(job, "succeeded", 4))
         async with asyncio.timeout(20):
             await asyncio.gather(*tasks)
 

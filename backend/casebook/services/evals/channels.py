@@ -15,6 +15,7 @@ import structlog
 
 from casebook.db.models import EvalRun
 from casebook.domain.evals.progress import Counts, eta_seconds
+from casebook.services.kernel import pubsub
 from casebook.services.kernel.outages import outage_of
 
 log = structlog.get_logger("casebook.evals")
@@ -55,7 +56,7 @@ def progress_payload(run: EvalRun, now: datetime | None = None) -> dict[str, Any
 
 async def _publish(redis: Any, channel: str, message: dict[str, Any]) -> None:
     try:
-        await redis.publish(channel, orjson.dumps(message))
+        await pubsub.publish(redis, channel, orjson.dumps(message))
     except Exception as error:
         if outage_of(error) is None:
             raise

@@ -47,7 +47,7 @@ from casebook.services.grading.structured.records import record_structured
 from casebook.services.grading.structured.repetitions import assign_repetition, checked_run_key
 from casebook.services.grading.structured.scoring import StructuredGrading, grade_structured
 from casebook.services.grading.structured.staleness import CaseReference, references_now
-from casebook.services.kernel import audit, sharing
+from casebook.services.kernel import audit, pubsub, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
 from casebook.services.kernel.stored_text import stored_optional_text
@@ -123,7 +123,7 @@ class GivenAnswer:
 async def publish_score_event(ctx: ServiceContext, score: Score, event: str) -> None:
     """Tell live views of the dataset's scores; Redis pub/sub, so any API process relays it."""
     message = {"event": event, "score_id": score.id, "outcome": score.outcome}
-    await ctx.redis.publish(f"dataset:{score.dataset_id}:scores", orjson.dumps(message))
+    await pubsub.publish(ctx.redis, f"dataset:{score.dataset_id}:scores", orjson.dumps(message))
 
 
 async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) -> Score:

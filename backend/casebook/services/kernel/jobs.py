@@ -22,6 +22,7 @@ from casebook.db.models import Job
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
 from casebook.observability import tracing
+from casebook.services.kernel import pubsub
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
 from casebook.services.kernel.outages import outage_of
@@ -54,7 +55,7 @@ def arq_job_id(job_id: int) -> str:
 async def publish(redis: Any, job: Job) -> None:
     """Tell subscribers the job's state; with Redis down they read it from the row later."""
     try:
-        await redis.publish(channel(job.id or 0), orjson.dumps(job_state(job)))
+        await pubsub.publish(redis, channel(job.id or 0), orjson.dumps(job_state(job)))
     except Exception as error:
         if outage_of(error) is None:
             raise

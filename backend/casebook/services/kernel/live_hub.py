@@ -5,7 +5,9 @@ Redis connection of its own: it registers a listener for a channel with the
 process's hub. The hub subscribes to a channel when its first listener
 arrives and unsubscribes when its last one leaves, and copies each message, in
 the order Redis delivered it, into every listener's bounded queue. So 1,000
-viewers of one run cost one Redis connection per process, not 1,000.
+viewers of one run cost one Redis connection per process, not 1,000. Its
+channels are those of its Redis database (``pubsub``: on the wire, a channel
+carries the database's number).
 
 Rules a listener can rely on:
 
@@ -47,6 +49,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from casebook.services.kernel import pubsub as channels_of_redis
 from casebook.services.kernel.errors import LimitExceededError, ServiceError, Unavailable
 
 log = structlog.get_logger("casebook.live")
@@ -190,6 +193,7 @@ class LiveHub:
         idle_ping_seconds: float = IDLE_PING_SECONDS,
     ) -> None:
         self.redis_url = redis_url
+        self._database = channels_of_redis.database_of_url(redis_url)
         self.queue_size = queue_size
         self.confirm_timeout = confirm_timeout
         self.idle_ping_seconds = idle_ping_seconds
@@ -206,16 +210,21 @@ class LiveHub:
 
     @property
     def channels(self) -> list[str]:
-        return list(self._channels)
+        """The channels listened to, named as the code names them."""
+        return [wire.split(":", 1)[1] for wire in self._channels]
+
+    def _on_the_wire(self, channel: str) -> str:
+        # Keyed and subscribed by the name on the wire: Redis answers with it.
+        return channels_of_redis.on_the_wire(self._database, channel)
 
     def subscribed(self, channel: str) -> bool:
         """Whether Redis has confirmed ``channel`` for listeners already here: a new
         listener of it then subscribes nothing more and waits for nothing."""
-        found = self._channels.get(channel)
+        found = self._channels.get(self._on_the_wire(channel))
         return found is not None and found.confirmed.is_set()
 
     def listeners_of(self, channel: str) -> int:
-        found = self._channels.get(channel)
+        found = self._channels.get(self._on_the_wire(channel))
         return len(found.listeners) if found else 0
 
     @asynccontextmanager
@@ -224,6 +233,7 @@ class LiveHub:
         if self._closed:
             raise Unavailable("live updates")
         listener = Listener(channel, self.queue_size)
+        channel = self._on_the_wire(channel)
         entry = self._channels.get(channel)
         first = entry is None
         if entry is None:

@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 import structlog
 
+from casebook.services.kernel import pubsub
 from casebook.services.kernel.outages import outage_of
 
 log = structlog.get_logger("casebook.review")
@@ -25,7 +26,9 @@ async def publish_queue_changed(
     if not ids:
         return
     try:
-        await redis.publish(queue_channel(organization_id), orjson.dumps({"dataset_ids": ids}))
+        await pubsub.publish(
+            redis, queue_channel(organization_id), orjson.dumps({"dataset_ids": ids})
+        )
     except Exception as error:
         if outage_of(error) is None:
             raise
