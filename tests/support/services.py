@@ -50,12 +50,22 @@ async def _drop_database(server_url: str, name: str) -> None:
         await connection.close()
 
 
+def _xdist_worker_index() -> int:
+    """0 for a plain run; N for pytest-xdist's worker ``gwN``."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+
+
 def _test_redis_url(url: str) -> str:
-    """Tests use database 15 of a configured Redis, so they never touch real queues."""
+    """Tests use database 15 of a configured Redis, so they never touch real queues; a
+    parallel run's second process uses 14, and so on (its keys, queues and live channels
+    apart). Embedded servers are each process's own."""
     if url.startswith("unix://"):
         return url
+    index = _xdist_worker_index()
+    if index >= 8:
+        raise RuntimeError("at most 8 test processes share a configured Redis (databases 15 to 8)")
     parsed = urlparse(url)
-    return urlunparse(parsed._replace(path="/15"))
+    return urlunparse(parsed._replace(path=f"/{15 - index}"))
 
 
 async def _flush(url: str) -> None:

@@ -1,5 +1,6 @@
 """Migrations: applying them, and refusing to serve an unmigrated database."""
 
+import functools
 from pathlib import Path
 
 from alembic import command
@@ -22,7 +23,10 @@ def alembic_config() -> Config:
     return config
 
 
+@functools.cache
 def head_revision() -> str | None:
+    """The newest migration this release ships. Read once: finding it parses every
+    migration file, and the files do not change while a process runs."""
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
