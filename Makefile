@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test check-backend test-fast test-backend test-frontend lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -37,16 +37,11 @@ serve: install
 worker: install
 	$(VENV)/bin/casebook worker
 
-# Two tracks side by side, each about one core's work on a two-core machine: the
-# backend's lint and pytest, and the console's checks, units and browser tests.
-# Each track's output is printed whole when it ends.
+# The Python and npm installs side by side, then the checks one after another: the
+# backend's tests already keep both cores busy (two pytest processes).
 test:
 	$(MAKE) --no-print-directory -j2 install
-	$(MAKE) --no-print-directory -j2 --output-sync=target check-backend $(if $(HAS_FRONTEND),test-frontend)
-
-check-backend: install
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory test-backend
+	$(MAKE) --no-print-directory lint test-backend $(if $(HAS_FRONTEND),test-frontend)
 
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
