@@ -31,21 +31,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStackOrStop(model, () =>
     startStack(REVIEWER, async (dataDir, consolePort, log) => {
       await runCasebook(['migrate'], dataDir, consolePort, log);
-      await runCasebook(
-        ['create-admin', '--email', REVIEWER.email, '--name', REVIEWER.name, '--organization', REVIEWER.homeOrganization, '--password', REVIEWER.password],
-        dataDir, consolePort, log,
-      );
-      await runCasebook(
-        ['create-admin', '--email', CURATOR.email, '--name', CURATOR.name, '--organization', CURATOR.organization, '--password', CURATOR.password],
-        dataDir, consolePort, log,
-      );
-      await runCasebook(
-        ['create-admin', '--email', NEWCOMER.email, '--name', NEWCOMER.name, '--organization', NEWCOMER.organization, '--password', NEWCOMER.password],
-        dataDir, consolePort, log,
-      );
-      await runCasebook(
-        ['create-admin', '--email', OTHER_OWNER.email, '--name', OTHER_OWNER.name, '--organization', REVIEWER.otherOrganization, '--password', OTHER_OWNER.password],
-        dataDir, consolePort, log,
+      // Four processes, one per owner: each mostly starts Python, so two run at once on two cores.
+      await Promise.all(
+        [
+          [REVIEWER.email, REVIEWER.name, REVIEWER.homeOrganization, REVIEWER.password],
+          [CURATOR.email, CURATOR.name, CURATOR.organization, CURATOR.password],
+          [NEWCOMER.email, NEWCOMER.name, NEWCOMER.organization, NEWCOMER.password],
+          [OTHER_OWNER.email, OTHER_OWNER.name, REVIEWER.otherOrganization, OTHER_OWNER.password],
+        ].map(([email, name, organization, password]) =>
+          runCasebook(
+            ['create-admin', '--email', email, '--name', name, '--organization', organization, '--password', password],
+            dataDir, consolePort, log,
+          ),
+        ),
       );
     }),
   );
