@@ -1,5 +1,8 @@
 # Casebook — `make run` to try it, `make test` to check it. See README.md.
 SHELL := /bin/bash
+# Every Python process of a run (two pytest processes, the servers and commands the tests
+# start) would otherwise compile Casebook's and the tests' modules again, about 0.6 s each.
+unexport PYTHONDONTWRITEBYTECODE
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -c1-12)
@@ -10,9 +13,9 @@ HAS_FRONTEND := $(wildcard frontend/package.json)
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
-	@# uv installs the same packages as pip in about a quarter of the time (12 s against 45 s here).
+	@# uv installs what pip did, bytecode compiled as pip does, in 29 s against 45-57 s here.
 	$(PY) -m pip install --quiet 'uv~=0.13.9'
-	$(VENV)/bin/uv pip install --quiet --system-certs --python $(PY) -e 'backend[dev]'
+	$(VENV)/bin/uv pip install --quiet --system-certs --compile-bytecode --python $(PY) -e 'backend[dev]'
 	@rm -f $(VENV)/.installed-*; touch $(STAMP)
 
 install: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
