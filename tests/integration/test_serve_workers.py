@@ -36,6 +36,19 @@ def _api_processes(parent: int) -> int:
     return len(_children(parent))
 
 
+def _listening(parent: int, port: int) -> int:
+    """The API processes whose own socket listens on ``port``: one still starting may not
+    have bound it yet, and the kernel hands it no connection until it has."""
+    listening = 0
+    for child in _children(parent):
+        with contextlib.suppress(psutil.Error):
+            connections = child.net_connections("tcp")
+            listening += any(
+                c.status == psutil.CONN_LISTEN and c.laddr.port == port for c in connections
+            )
+    return listening
+
+
 def _connections_held(process: psutil.Process, port: int) -> int:
     return sum(
         c.status == psutil.CONN_ESTABLISHED and c.laddr.port == port
@@ -53,8 +66,9 @@ async def _wait_until_serving(base: str, server: asyncio.subprocess.Process) -> 
         while True:
             assert server.returncode is None, "casebook serve exited"
             try:
-                if (await client.get("/livez")).status_code == 200 and _api_processes(
-                    server.pid
+                port = httpx.URL(base).port or 0
+                if (await client.get("/livez")).status_code == 200 and _listening(
+                    server.pid, port
                 ) == 2:
                     return
             except httpx.TransportError:
