@@ -62,11 +62,11 @@ def _serve(port: int) -> list[str]:
 
 async def _wait_until_serving(base: str, server: asyncio.subprocess.Process) -> None:
     deadline = time.monotonic() + 60
+    port = httpx.URL(base).port or 0
     async with httpx.AsyncClient(base_url=base) as client:
         while True:
             assert server.returncode is None, "casebook serve exited"
             try:
-                port = httpx.URL(base).port or 0
                 if (await client.get("/livez")).status_code == 200 and _listening(
                     server.pid, port
                 ) == 2:

@@ -11,14 +11,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-import structlog
 
 from casebook.db.models import EvalRun
 from casebook.domain.evals.progress import Counts, eta_seconds
 from casebook.services.kernel import pubsub
-from casebook.services.kernel.outages import outage_of
-
-log = structlog.get_logger("casebook.evals")
 
 STARTED, FINISHED = "started", "finished"
 
@@ -55,12 +51,7 @@ def progress_payload(run: EvalRun, now: datetime | None = None) -> dict[str, Any
 
 
 async def _publish(redis: Any, channel: str, message: dict[str, Any]) -> None:
-    try:
-        await pubsub.publish(redis, channel, orjson.dumps(message))
-    except Exception as error:
-        if outage_of(error) is None:
-            raise
-        log.warning("eval progress not published: Redis cannot be reached", channel=channel)
+    await pubsub.publish_unless_down(redis, channel, orjson.dumps(message), what="eval progress")
 
 
 async def publish_progress(redis: Any, payload: dict[str, Any]) -> None:

@@ -54,12 +54,9 @@ def arq_job_id(job_id: int) -> str:
 
 async def publish(redis: Any, job: Job) -> None:
     """Tell subscribers the job's state; with Redis down they read it from the row later."""
-    try:
-        await pubsub.publish(redis, channel(job.id or 0), orjson.dumps(job_state(job)))
-    except Exception as error:
-        if outage_of(error) is None:
-            raise
-        log.warning("job progress not published: Redis cannot be reached", job_id=job.id)
+    await pubsub.publish_unless_down(
+        redis, channel(job.id or 0), orjson.dumps(job_state(job)), what="job progress"
+    )
 
 
 async def hand_to_worker(redis: Any, job_id: int) -> bool:

@@ -11,7 +11,12 @@ without it (``job:7``), and the live hub subscribes the same way.
 
 from typing import Any
 
+import structlog
 from redis.asyncio.connection import parse_url
+
+from casebook.services.kernel.outages import outage_of
+
+log = structlog.get_logger("casebook.live")
 
 
 def on_the_wire(database: int, channel: str) -> str:
@@ -31,3 +36,16 @@ async def publish(redis: Any, channel: str, message: bytes | str) -> int:
     """Publish ``message`` on ``channel`` of ``redis``'s database; returns how many
     subscribers Redis handed it to."""
     return int(await redis.publish(on_the_wire(database_of(redis), channel), message))
+
+
+async def publish_unless_down(
+    redis: Any, channel: str, message: bytes, *, what: str, **context: Any
+) -> None:
+    """Publish as a courtesy to live views: the rows hold the truth, and a listener that
+    missed a message reads them again. With Redis unreachable, say so and carry on."""
+    try:
+        await publish(redis, channel, message)
+    except Exception as error:
+        if outage_of(error) is None:
+            raise
+        log.warning(f"{what} not published: Redis cannot be reached", channel=channel, **context)

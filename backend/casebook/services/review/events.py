@@ -7,12 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import orjson
-import structlog
 
 from casebook.services.kernel import pubsub
-from casebook.services.kernel.outages import outage_of
-
-log = structlog.get_logger("casebook.review")
 
 
 def queue_channel(organization_id: int) -> str:
@@ -25,11 +21,9 @@ async def publish_queue_changed(
     ids = sorted(set(dataset_ids))
     if not ids:
         return
-    try:
-        await pubsub.publish(
-            redis, queue_channel(organization_id), orjson.dumps({"dataset_ids": ids})
-        )
-    except Exception as error:
-        if outage_of(error) is None:
-            raise
-        log.warning("review queue change not published: Redis cannot be reached")
+    await pubsub.publish_unless_down(
+        redis,
+        queue_channel(organization_id),
+        orjson.dumps({"dataset_ids": ids}),
+        what="review queue change",
+    )
