@@ -17,7 +17,7 @@ from casebook.config import Settings
 from casebook.devservices import EmbeddedServices
 from casebook.jobs.resilient import ResilientWorker
 from casebook.jobs.worker import create_worker
-from tests.integration.outages.jobs_under_test import FAILED_WRITES, GATES, RUNS
+from tests.integration.outages.jobs_under_test import AT_THE_GATE, FAILED_WRITES, GATES, RUNS
 
 
 @pytest.fixture
@@ -70,6 +70,7 @@ def fresh_probe_jobs() -> Iterator[None]:
     RUNS.clear()
     FAILED_WRITES.clear()
     GATES.clear()
+    AT_THE_GATE.clear()
     yield
     for event in GATES.values():
         event.set()  # let a probe still waiting end with its worker

@@ -17,6 +17,7 @@ KIND = "outage_probe"
 RUNS: Counter[int] = Counter()  # how many times the handler started, by job id
 FAILED_WRITES: Counter[int] = Counter()  # progress writes that met an error, by job id
 GATES: dict[int, asyncio.Event] = {}
+AT_THE_GATE: set[int] = set()  # jobs whose first progress is written and that wait for the test
 
 
 def gate(job_id: int) -> asyncio.Event:
@@ -28,6 +29,7 @@ async def outage_probe(run: jobs.JobRun) -> dict[str, Any]:
     assert run.job.id is not None
     RUNS[run.job.id] += 1
     await run.progress({"step": "started"})
+    AT_THE_GATE.add(run.job.id)
     await gate(run.job.id).wait()
     try:
         await run.progress({"step": "after the gate"})

@@ -27,6 +27,7 @@ from casebook.devservices import EmbeddedServices
 from casebook.services.kernel import job_runs, jobs
 from tests.integration.outages.conftest import eventually
 from tests.integration.outages.jobs_under_test import (
+    AT_THE_GATE,
     FAILED_WRITES,
     RUNS,
     enqueue,
@@ -128,6 +129,7 @@ async def test_a_job_running_across_a_postgres_restart_finishes(
     await start_worker(own_world["settings"])
     job_id = await enqueue(ctx)
     await eventually(_status_is(sessionmaker, job_id, jobs.RUNNING))
+    await eventually(_at_the_gate(job_id))  # its first progress written, not still being written
 
     own_services.stop_postgres()
     gate(job_id).set()  # its next write meets the outage; it runs again once PostgreSQL is back
@@ -177,6 +179,13 @@ def _status_is(sessionmaker: Any, job_id: int, status: str) -> Any:
         return (await row(sessionmaker, job_id)).status == status
 
     return status_is
+
+
+def _at_the_gate(job_id: int) -> Any:
+    async def at_the_gate() -> bool:
+        return job_id in AT_THE_GATE
+
+    return at_the_gate
 
 
 def _failed_a_write(job_id: int) -> Any:
