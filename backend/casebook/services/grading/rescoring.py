@@ -56,7 +56,6 @@ from casebook.domain.grading.structured_scorer import STRUCTURED
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.judging import judge_has_no_model, judge_unavailable, run_judge
 from casebook.services.grading.score_records import fill_grading, same_model, stored_results
-from casebook.services.grading.scoring import publish_score_event
 from casebook.services.grading.structured.records import record_structured
 from casebook.services.grading.structured.rescoring import structured_again, structured_refusal
 from casebook.services.grading.structured.scoring import StructuredGrading
@@ -287,7 +286,6 @@ async def _grade_again(
             },
             request_id=ctx.request_id,
         )
-    await publish_score_event(ctx, row, "rescored")
     status = "not_graded" if row.outcome == "not_graded" else "graded"
     return {"score_id": row.id, "status": status, "outcome": row.outcome}
 

@@ -23,7 +23,6 @@ then decide whether it goes to review (``services.review.automatic``).
 from dataclasses import dataclass, replace
 from typing import Any
 
-import orjson
 from sqlalchemy import select
 
 from casebook.db.models import Score
@@ -47,7 +46,7 @@ from casebook.services.grading.structured.records import record_structured
 from casebook.services.grading.structured.repetitions import assign_repetition, checked_run_key
 from casebook.services.grading.structured.scoring import StructuredGrading, grade_structured
 from casebook.services.grading.structured.staleness import CaseReference, references_now
-from casebook.services.kernel import audit, pubsub, sharing
+from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound, ServiceError
 from casebook.services.kernel.stored_text import stored_optional_text
@@ -118,12 +117,6 @@ class GivenAnswer:
 
     def under_test(self) -> AnswerUnderTest:
         return AnswerUnderTest(self.text, self.tool_calls, self.cost_usd, self.latency_ms)
-
-
-async def publish_score_event(ctx: ServiceContext, score: Score, event: str) -> None:
-    """Tell live views of the dataset's scores; Redis pub/sub, so any API process relays it."""
-    message = {"event": event, "score_id": score.id, "outcome": score.outcome}
-    await pubsub.publish(ctx.redis, f"dataset:{score.dataset_id}:scores", orjson.dumps(message))
 
 
 async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) -> Score:
@@ -204,7 +197,6 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
             },
             request_id=ctx.request_id,
         )
-    await publish_score_event(ctx, score, "scored")
     if sent_by is not None:
         await publish_queue_changed(ctx.redis, actor.organization_id, [score.dataset_id])
     return score
