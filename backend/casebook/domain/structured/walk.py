@@ -19,7 +19,6 @@
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from casebook.domain.jsonvalue import JSONObject, JSONValue
 from casebook.domain.structured.ladder import MATCH_CREDIT, Ladder
@@ -110,6 +109,10 @@ def _compare_lists(
 
 def _assign(scores: PairScores) -> dict[int, int]:
     """The optimal one-to-one pairing, as reference row → candidate column."""
+    # Imported here: scipy.optimize takes about 0.4 s to import, which every API process,
+    # worker and command would pay at start, most of them never comparing a list.
+    from scipy.optimize import linear_sum_assignment
+
     kept = np.where(scores.quality >= MATCH_CREDIT, scores.credit, 0.0)
     rows, columns = linear_sum_assignment(kept + TIE_BREAK_WEIGHT * scores.tie_break, maximize=True)
     return dict(zip(rows.tolist(), columns.tolist(), strict=True))
