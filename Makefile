@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test test-fast test-backend test-frontend lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend test-e2e check-frontend lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -40,11 +40,15 @@ serve: install
 worker: install
 	$(VENV)/bin/casebook worker
 
-# The Python and npm installs side by side, then the checks one after another: the
-# backend's tests already keep both cores busy (two pytest processes).
+# The Python and npm installs side by side; then pytest alone, whose two processes keep
+# both cores busy; then the browser tests beside lint, type checks and unit tests. The
+# browser tests mostly wait on the browser and the servers (about 1.3 of the 2 cores busy
+# when run alone), which leaves room for the static checks. Each part's output is printed
+# whole once it ends.
 test:
 	$(MAKE) --no-print-directory -j2 install
-	$(MAKE) --no-print-directory lint test-backend $(if $(HAS_FRONTEND),test-frontend)
+	$(MAKE) --no-print-directory test-backend
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(if $(HAS_FRONTEND),test-e2e check-frontend) lint
 
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
@@ -56,8 +60,15 @@ test-backend: install
 test-fast: install
 	$(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_PROCESSES) tests/domain tests/graphql tests/integration
 
-test-frontend: $(STAMP) $(FRONTEND_STAMP)
-	cd frontend && npm run check && npm run test:unit && npm run test:e2e
+test-frontend: check-frontend test-e2e
+
+# Type checks, the generated types, eslint and the console's unit tests.
+check-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run check && npm run test:unit
+
+# Builds the console and runs the browser tests against a stack of its own.
+test-e2e: $(STAMP) $(FRONTEND_STAMP)
+	cd frontend && npm run test:e2e
 
 lint: install
 	$(VENV)/bin/ruff check backend tests benchmarks
