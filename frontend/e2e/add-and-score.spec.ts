@@ -89,5 +89,9 @@ test.describe('add to dataset and score, from Activity', () => {
     const view = page.getByRole('dialog', { name: 'Case' });
     await expect(view.getByRole('group', { name: 'Reference answer' })).toContainText('Order 2077 is refunded');
     await expect(view.getByRole('region', { name: 'Expected tool calls' })).toContainText('issue_refund');
+    // And from the case, the way back to the run it was taken from.
+    await view.getByRole('link', { name: 'Its run in Activity' }).click();
+    await expect(page.getByRole('heading', { name: 'Please refund order 2077.', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/activity\/runs\//);
   });
 });

@@ -18,6 +18,8 @@ DRAFT = """query($id: ID!) { run(id: $id) { caseDraft { question answer suggeste
   expectedToolCalls note conversationOwnerName history { role content } } } }"""
 EDITABLE = """query { datasets(editable: true) { edges { node { id name } } } }"""
 AUDIT = """query { auditLog(first: 20) { edges { node { action summary } } } }"""
+LINKED = """query($c: ID!, $m: ID!) { conversation: node(id: $c) { __typename }
+  message: node(id: $m) { __typename ... on Message { content } } }"""
 
 CALLS = [
     {"name": "lookup_order", "args": {"order_id": "1234"}},  # read-only: never expected
@@ -83,9 +85,11 @@ async def test_a_thumbs_down_reply_becomes_a_counter_example_with_the_newest_com
     assert case["referenceAnswer"] is None and case["expectedToolCalls"] == []
     assert case["note"] == "Wrong: the order was cancelled."
     assert case["source"] == "conversation"
-    assert case["sourceLink"]["runId"] is not None
-    assert case["sourceLink"]["conversationId"] is not None
-    assert case["sourceLink"]["messageId"] is not None
+    link = case["sourceLink"]
+    assert link["runId"] == runs["second"]
+    linked = await owner(LINKED, {"c": link["conversationId"], "m": link["messageId"]})
+    assert linked["conversation"]["__typename"] == "Conversation"
+    assert linked["message"] == {"__typename": "Message", "content": "It ships tomorrow."}
     entries = [e["node"] for e in (await owner(AUDIT))["auditLog"]["edges"]]
     add_entry = next(e for e in entries if e["action"] == "case.add")
     assert add_entry["summary"]["kept_as"] == "counter_example"

@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatExact } from '../../common/time';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import { sourceLabel, tagColor } from '../labels';
@@ -16,20 +17,25 @@ function Fact({ name, children }: { name: string; children: React.ReactNode }) {
   );
 }
 
-function sourceLink(link: CaseFieldsFragment['sourceLink']): string | null {
+/** Where a case taken from a conversation came from: its run's page in Activity, when it names one. */
+function CameFrom({ link }: { link: CaseFieldsFragment['sourceLink'] }) {
   if (!link) return null;
-  const parts = [
-    link.runId !== null ? `run ${link.runId}` : null,
-    link.conversationId !== null ? `conversation ${link.conversationId}` : null,
-    link.messageId !== null ? `message ${link.messageId}` : null,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : null;
+  return (
+    <Fact name="Came from">
+      {link.runId ? (
+        <Anchor component={Link} to={`/activity/runs/${encodeURIComponent(link.runId)}`} size="sm">
+          Its run in Activity
+        </Anchor>
+      ) : (
+        'A recorded conversation'
+      )}
+    </Fact>
+  );
 }
 
 /** The case's note and tags, and where and when it was written. */
 export function CaseFacts({ data }: { data: CaseFieldsFragment }) {
   const source = sourceLabel(data.source);
-  const link = sourceLink(data.sourceLink);
   return (
     <Stack gap="md">
       <Stack gap="xs" component="section" aria-label="Note">
@@ -77,7 +83,7 @@ export function CaseFacts({ data }: { data: CaseFieldsFragment }) {
         </Fact>
         <Fact name="Created">{formatExact(data.createdAt) || '-'}</Fact>
         <Fact name="Last revised">{formatExact(data.revisedAt) || '-'}</Fact>
-        {link && <Fact name="Came from">{link}</Fact>}
+        <CameFrom link={data.sourceLink} />
       </SimpleGrid>
     </Stack>
   );

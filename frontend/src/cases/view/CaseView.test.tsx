@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import { CaseView } from './CaseView';
@@ -31,9 +32,11 @@ const base: CaseFieldsFragment = {
 
 function html(data: CaseFieldsFragment): string {
   return renderToStaticMarkup(
-    <MantineProvider>
-      <CaseView data={data} />
-    </MantineProvider>,
+    <MemoryRouter>
+      <MantineProvider>
+        <CaseView data={data} />
+      </MantineProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -43,6 +46,16 @@ describe('CaseView', () => {
     expect(erased).toContain('Anonymised after erasure');
     expect(erased).toContain('Eval runs leave it out');
     expect(html(base)).not.toContain('Anonymised after erasure');
+  });
+
+  it('links a case taken from a conversation to its run in Activity', () => {
+    const link = { runId: 'UnVuOjc=', conversationId: 'Q29udmVyc2F0aW9uOjM=', messageId: 'TWVzc2FnZTo5' };
+    const taken = html({ ...base, source: 'conversation', sourceLink: link });
+    expect(taken).toContain('Came from');
+    expect(taken).toContain('href="/activity/runs/UnVuOjc%3D"');
+    expect(taken).toContain('Its run in Activity');
+    expect(html({ ...base, sourceLink: { ...link, runId: null } })).toContain('A recorded conversation');
+    expect(html(base)).not.toContain('Came from');
   });
 
   it('shows the question, the labelled reference through Markdown, checks, note and tags', () => {

@@ -10,6 +10,7 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
+from casebook.graphql.ids import encode_id
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
 from casebook.graphql.types.checks.check import CheckType
@@ -41,9 +42,31 @@ class ExpectedToolCallType:
     name="CaseSourceLink", description="Where a case taken from a conversation came from."
 )
 class CaseSourceLinkType:
-    run_id: int | None
-    conversation_id: int | None
-    message_id: int | None
+    """Global IDs, as ``node(id:)`` and the console's links take them."""
+
+    run_id: relay.GlobalID | None = strawberry.field(description="The Run the case was taken from.")
+    conversation_id: relay.GlobalID | None = strawberry.field(
+        description="The Conversation that run answered in."
+    )
+    message_id: relay.GlobalID | None = strawberry.field(
+        description="The reply Message the case was taken from."
+    )
+
+    @classmethod
+    def of(
+        cls, run_id: int | None, conversation_id: int | None, message_id: int | None
+    ) -> "CaseSourceLinkType | None":
+        if run_id is None and conversation_id is None and message_id is None:
+            return None
+        return cls(
+            run_id=_global("Run", run_id),
+            conversation_id=_global("Conversation", conversation_id),
+            message_id=_global("Message", message_id),
+        )
+
+
+def _global(type_name: str, db_id: int | None) -> relay.GlobalID | None:
+    return None if db_id is None else encode_id(type_name, db_id)
 
 
 @strawberry.type(name="Case")
@@ -86,20 +109,13 @@ class CaseType(relay.Node):
     @classmethod
     def from_view(cls, view: CaseView) -> "CaseType":
         content, link = view.content, view.link
-        linked = not (
-            link.run_id is None and link.conversation_id is None and link.message_id is None
-        )
         return cls(
             id=view.case_id,
             view=view,
             revision=view.revision,
             changed_in_version=view.changed_in_version,
             source=view.source,
-            source_link=CaseSourceLinkType(
-                run_id=link.run_id, conversation_id=link.conversation_id, message_id=link.message_id
-            )
-            if linked
-            else None,
+            source_link=CaseSourceLinkType.of(link.run_id, link.conversation_id, link.message_id),
             masked=view.masked,
             input=content.input,
             history=[TurnType(role=t.role, content=t.content) for t in content.history],
