@@ -99,7 +99,8 @@ function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: Dataset
   const [part, setPart] = useState<Part>('summary');
   const [{ fetching: cancelling }, cancel] = useMutation(CancelEvalRunMutation);
   const over = isOver(progress.status);
-  const agents = run.agents.flatMap((agent) => (agent.agent ? [{ id: agent.agent.id, name: agent.agentName }] : []));
+  // By the ID the results name each agent by, so a deleted agent's answers can still be picked.
+  const agents = run.agents.map((agent) => ({ id: agent.agentId, name: agent.agentName }));
   const onCancel = async () => {
     const result = await cancel({ id: run.id }, { additionalTypenames: ['EvalRun'] });
     const problem = problemFrom(result.error);

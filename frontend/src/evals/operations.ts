@@ -30,6 +30,7 @@ export const EvalRunListFields = graphql(`
     createdAt
     finishedAt
     agents {
+      agentId
       agent {
         id
         name

@@ -447,3 +447,30 @@ async def test_structured_quality_mean_spread_and_the_median_answer_shown(
     (summary,) = (await owner(SUMMARY, {"id": run["id"]}))["evalRun"]["summary"]["agents"]
     assert summary["qualityMean"] == pytest.approx(sum(qualities) / 3)
     assert (summary["qualityMin"], summary["qualityMax"]) == (qualities[0], qualities[2])
+
+
+RUN_AGENTS = """query($id: ID!) { evalRun(id: $id) { agents { agentId agentName agent { id } }
+  summary { agents { agentId passed } } } }"""
+DELETE_AGENT = "mutation($id: ID!) { deleteAgent(id: $id) { deletedId } }"
+
+
+async def test_a_runs_agents_carry_the_id_its_results_filter_by_before_and_after_deletion(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 2)
+    endpoint.answer_with(Script())
+    agent = await agent_at(owner, endpoint)
+    run = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+
+    before = (await owner(RUN_AGENTS, {"id": run["id"]}))["evalRun"]
+    assert [a["agentId"] for a in before["agents"]] == [agent]
+    assert before["agents"][0]["agent"] == {"id": agent}
+
+    await owner(DELETE_AGENT, {"id": agent})
+    after = (await owner(RUN_AGENTS, {"id": run["id"]}))["evalRun"]
+    (kept,) = after["agents"]
+    assert kept["agent"] is None and kept["agentName"] == "Webhook bot"
+    assert kept["agentId"] != agent
+    assert [s["agentId"] for s in after["summary"]["agents"]] == [kept["agentId"]]
+    rows = (await _results(owner, run["id"], agent=kept["agentId"]))["edges"]
+    assert _inputs([edge["node"] for edge in rows]) == ["question 0", "question 1"]

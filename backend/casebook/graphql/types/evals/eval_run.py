@@ -22,6 +22,7 @@ from casebook.graphql.types.evals.results import (
     EvalCaseResultType,
     EvalComparisonType,
     EvalSummaryType,
+    agent_global_id,
     comparison_of,
     results_of,
     summary_of,
@@ -37,23 +38,30 @@ from casebook.services.kernel.records import EvalRun, EvalRunAgent
     description="An agent an eval run compares, at the version it started with.",
 )
 class EvalRunAgentType:
-    agent_id: strawberry.Private[int | None]
+    stored_agent_id: strawberry.Private[int | None]
+    agent_id: relay.GlobalID = strawberry.field(
+        description="The ID this run's summary and results name the agent by, and "
+        "results(agentId:) takes: the Agent's, or once it is deleted, the run's record of it.",
+    )
     agent_name: str
     agent_version: int
 
     @strawberry.field(description="Null once the agent is deleted, or when you may not view it.")
     async def agent(self, info: Info) -> AgentType | None:
-        if self.agent_id is None:
+        if self.stored_agent_id is None:
             return None
         try:
-            return AgentType.from_row(await info.context.loaders.agent.load(self.agent_id))
+            return AgentType.from_row(await info.context.loaders.agent.load(self.stored_agent_id))
         except NotFound:
             return None
 
     @classmethod
     def from_row(cls, row: EvalRunAgent) -> "EvalRunAgentType":
         return cls(
-            agent_id=row.agent_id, agent_name=row.agent_name, agent_version=row.agent_version
+            stored_agent_id=row.agent_id,
+            agent_id=agent_global_id(row),
+            agent_name=row.agent_name,
+            agent_version=row.agent_version,
         )
 
 
