@@ -24,7 +24,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium headless shell (scripts/ensure-chromium.sh says why); CHROMIUM_PATH picks another.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',
