@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test test-fast test-backend test-frontend test-e2e check-frontend lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend test-e2e check-frontend static-checks-aside lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -43,12 +43,16 @@ worker: install
 # The Python and npm installs side by side; then pytest alone, whose two processes keep
 # both cores busy; then the browser tests beside lint, type checks and unit tests. The
 # browser tests mostly wait on the browser and the servers (about 1.3 of the 2 cores busy
-# when run alone), which leaves room for the static checks. Each part's output is printed
+# when run alone), which leaves room for the static checks; those run at a lower CPU
+# priority, as they end long before the browser tests do. Each part's output is printed
 # whole once it ends.
 test:
 	$(MAKE) --no-print-directory -j2 install
 	$(MAKE) --no-print-directory test-backend
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(if $(HAS_FRONTEND),test-e2e check-frontend) lint
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(if $(HAS_FRONTEND),test-e2e) static-checks-aside
+
+static-checks-aside:
+	nice -n 10 $(MAKE) --no-print-directory $(if $(HAS_FRONTEND),check-frontend) lint
 
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
