@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from casebook.domain.agents.model import ToolSpec
+from casebook.domain.cases.validation import TAGS_MAX
 from casebook.domain.generation.drafts import (
     KNOWLEDGE_CRITERION,
     REFUSAL_CRITERION,
@@ -301,3 +302,20 @@ def test_a_focus_tag_is_added_to_every_kept_draft_once() -> None:
         ("refunds", "billing"),
         ("red-team", "red-team:personal-data", "refunds"),
     ]
+
+
+def test_a_draft_at_the_tag_limit_that_holds_the_focus_tag_already_is_kept() -> None:
+    tags = [f"topic-{n}" for n in range(TAGS_MAX - 1)] + [" refunds "]
+    reply = json.dumps(
+        {
+            "cases": [
+                {"source": "agent", "input": "Refund me", "reference_answer": "Sure.", "tags": tags}
+            ]
+        }
+    )
+    reading = read_generator_reply(
+        reply, plan={"agent": 1}, material=MATERIAL, agent_tools=TOOLS, focus_tag="refunds"
+    )
+    assert (reading.unreadable, reading.rule_broken) == (0, 0)
+    (draft,) = reading.kept
+    assert len(draft.content.tags) == TAGS_MAX and draft.content.tags[-1] == "refunds"

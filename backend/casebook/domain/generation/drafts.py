@@ -329,10 +329,12 @@ def _without_read_only_calls(calls: object, read_only: frozenset[str]) -> object
 
 
 def _with_tags(tags: object, added: list[str]) -> object:
-    """``tags`` with ``added`` after them; a shape that is not a list of tags is left for
-    validation to refuse."""
+    """``tags`` with those of ``added`` they do not hold yet after them (as validation
+    trims them), so a draft already holding a tag at the 50-tag limit is not pushed over
+    it; a shape that is not a list of tags is left for validation to refuse."""
     if isinstance(tags, list):
-        return [*tags, *added]
+        held = {tag.strip() for tag in tags if isinstance(tag, str)}
+        return [*tags, *(tag for tag in added if tag not in held)]
     return tags or added
 
 
