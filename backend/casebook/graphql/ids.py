@@ -32,6 +32,11 @@ def encode_id(type_: type[Any] | str, db_id: int) -> relay.GlobalID:
     return relay.GlobalID(type_ if isinstance(type_, str) else _type_name(type_), str(db_id))
 
 
+def encode_optional_id(type_: type[Any] | str, db_id: int | None) -> relay.GlobalID | None:
+    """``encode_id`` of a reference that may be unset."""
+    return None if db_id is None else encode_id(type_, db_id)
+
+
 def _type_name(cls: type[Any]) -> str:
     definition = getattr(cls, "__strawberry_definition__", None)
     return definition.name if definition is not None else cls.__name__

@@ -11,7 +11,7 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.activity.ingestion import ConversationDraft, RunDraft, StepDraft, TurnDraft
 from casebook.graphql.bulk_inputs import bulk_input
 from casebook.graphql.context import Info
-from casebook.graphql.ids import decode_id, encode_id
+from casebook.graphql.ids import decode_id, encode_id, encode_optional_id
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.activity.conversation import ConversationType
 from casebook.graphql.types.activity.enums import RatingValue, StepKind, ToolCallStatus, TurnRole
@@ -145,7 +145,7 @@ class RecordedConversationType:
                 RecordedTurnType(
                     external_id=t.external_id,
                     message_id=encode_id(MessageType, t.message_id),
-                    run_id=encode_id(RunType, t.run_id) if t.run_id is not None else None,
+                    run_id=encode_optional_id(RunType, t.run_id),
                     stored=t.stored,
                 )
                 for t in result.turns

@@ -10,7 +10,7 @@ from strawberry.scalars import JSON
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import encode_optional_id
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
 from casebook.graphql.types.checks.check import CheckType
@@ -59,14 +59,10 @@ class CaseSourceLinkType:
         if run_id is None and conversation_id is None and message_id is None:
             return None
         return cls(
-            run_id=_global("Run", run_id),
-            conversation_id=_global("Conversation", conversation_id),
-            message_id=_global("Message", message_id),
+            run_id=encode_optional_id("Run", run_id),
+            conversation_id=encode_optional_id("Conversation", conversation_id),
+            message_id=encode_optional_id("Message", message_id),
         )
-
-
-def _global(type_name: str, db_id: int | None) -> relay.GlobalID | None:
-    return None if db_id is None else encode_id(type_name, db_id)
 
 
 @strawberry.type(name="Case")

@@ -7,7 +7,7 @@ import strawberry
 from strawberry import relay
 
 from casebook.domain.generation.estimate import GenerationEstimate
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import encode_id, encode_optional_id
 from casebook.graphql.types.jobs.job import JobType
 from casebook.services.generation.views import GenerationView
 
@@ -99,7 +99,7 @@ class GenerationType:
         return cls(
             id=encode_id(GENERATION, row.id),
             dataset_id=encode_id("Dataset", row.dataset_id),
-            agent_id=encode_id("Agent", row.agent_id) if row.agent_id is not None else None,
+            agent_id=encode_optional_id("Agent", row.agent_id),
             agent_version=row.agent_version,
             sources=list(row.sources),
             count=row.count,
@@ -108,7 +108,7 @@ class GenerationType:
             kept=row.kept,
             unreadable=row.unreadable,
             rule_broken=row.rule_broken,
-            run_id=encode_id("Run", row.run_id) if row.run_id is not None else None,
+            run_id=encode_optional_id("Run", row.run_id),
             error=view.error,
             job=JobType.from_row(view.job) if view.job is not None else None,
             created_at=row.created_at,

@@ -23,7 +23,7 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.graphql.context import Info
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import encode_optional_id
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.grading.evidence import EVIDENCE, evidence, evidence_readable
@@ -257,7 +257,7 @@ class ScoreType(relay.Node):
     )
     def source_run_id(self) -> relay.GlobalID | None:
         run_id = self.row.source_run_id
-        return encode_id("Run", run_id) if run_id is not None else None
+        return encode_optional_id("Run", run_id)
 
     @strawberry.field
     def answering_model(self) -> str | None:
@@ -363,7 +363,7 @@ class ScoreType(relay.Node):
     )
     def answering_agent_global_id(self) -> relay.GlobalID | None:
         agent_id = self.row.agent_id
-        return encode_id("Agent", agent_id) if agent_id is not None else None
+        return encode_optional_id("Agent", agent_id)
 
     @strawberry.field(
         description="True when its grading evidence - the answer, tool calls, reasons, rules, "

@@ -11,7 +11,7 @@ from casebook.domain.grading.config import ScoringConfig, is_yes_no_grading
 from casebook.domain.grading.rule_suggestion import suggest_rule
 from casebook.domain.grading.structured_scorer import STRUCTURED_DEFAULTS, structured_settings
 from casebook.graphql.context import Info
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import encode_optional_id
 from casebook.graphql.types.checks.check import CheckType
 from casebook.graphql.types.grading.structured_settings import StructuredScorerSettingsType
 from casebook.graphql.types.models.model_connection import ModelConnectionType, saved_connection
@@ -91,7 +91,7 @@ class ScoringSettingsType:
         return JudgeSettingsType(
             enabled=judge.enabled,
             must_pass=judge.must_pass,
-            connection_id=encode_id(ModelConnectionType, ref) if ref is not None else None,
+            connection_id=encode_optional_id(ModelConnectionType, ref),
             model=judge.model,
             instructions=judge.instructions,
             criteria=[RubricCriterionType(id=c.id, text=c.text) for c in judge.criteria],

@@ -9,7 +9,7 @@ from strawberry import relay
 
 from casebook.domain.structured import EXACT_ONLY_NOTICE, ModelChoice, StructuredSettings
 from casebook.graphql.context import Info
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import encode_optional_id
 from casebook.graphql.types.models.model_connection import ModelConnectionType, saved_connection
 from casebook.llm.local_embeddings import local_embeddings_installed
 from casebook.services.grading.structured import default_model
@@ -29,7 +29,7 @@ class StructuredModelChoiceType:
         ref = model_connections.parse_connection_ref(choice.connection_id)
         return cls(
             local=choice.is_local,
-            connection_id=encode_id(ModelConnectionType, ref) if ref is not None else None,
+            connection_id=encode_optional_id(ModelConnectionType, ref),
             model=choice.model,
         )
 
