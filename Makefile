@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test test-fast test-backend test-frontend test-e2e check-frontend static-checks-aside lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend test-e2e test-e2e-built e2e-prerequisites check-frontend static-checks-frontend test-unit-frontend checks-in-idle-time unit-tests-aside lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -40,19 +40,22 @@ serve: install
 worker: install
 	$(VENV)/bin/casebook worker
 
-# The Python and npm installs side by side; then pytest alone, whose two processes keep
-# both cores busy; then the browser tests beside lint, type checks and unit tests. The
-# browser tests mostly wait on the browser and the servers (about 1.3 of the 2 cores busy
-# when run alone), which leaves room for the static checks; those run at a lower CPU
-# priority, as they end long before the browser tests do. Each part's output is printed
-# whole once it ends.
+# The Python and npm installs side by side. Then pytest, whose two processes keep both
+# cores mostly busy; beside it, at the lowest CPU priority, the checks that have no clock
+# to race (lint, type checks, the generated types, eslint), the console's build and the
+# browser's install, so they take only the time pytest leaves idle. Then the browser
+# tests, which mostly wait on the browser and the servers, beside the console's unit
+# tests at a lower priority. Each part's output is printed whole once it ends.
 test:
 	$(MAKE) --no-print-directory -j2 install
-	$(MAKE) --no-print-directory test-backend
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(if $(HAS_FRONTEND),test-e2e) static-checks-aside
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend checks-in-idle-time
+	$(if $(HAS_FRONTEND),$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-built unit-tests-aside)
 
-static-checks-aside:
-	nice -n 10 $(MAKE) --no-print-directory $(if $(HAS_FRONTEND),check-frontend) lint
+checks-in-idle-time:
+	nice -n 19 $(MAKE) --no-print-directory lint $(if $(HAS_FRONTEND),static-checks-frontend e2e-prerequisites)
+
+unit-tests-aside:
+	nice -n 10 $(MAKE) --no-print-directory test-unit-frontend
 
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
@@ -67,12 +70,24 @@ test-fast: install
 test-frontend: check-frontend test-e2e
 
 # Type checks, the generated types, eslint and the console's unit tests.
-check-frontend: $(FRONTEND_STAMP)
-	cd frontend && npm run check && npm run test:unit
+check-frontend: static-checks-frontend test-unit-frontend
+
+static-checks-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run check
+
+test-unit-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run test:unit
 
 # Builds the console and runs the browser tests against a stack of its own.
-test-e2e: $(STAMP) $(FRONTEND_STAMP)
-	cd frontend && npm run test:e2e
+test-e2e: e2e-prerequisites test-e2e-built
+
+# The console's build and Debian's Chromium headless shell (frontend/scripts/ensure-chromium.sh).
+e2e-prerequisites: $(FRONTEND_STAMP)
+	cd frontend && npm run build:e2e
+
+# The browser tests against the console already in frontend/dist.
+test-e2e-built: $(STAMP) $(FRONTEND_STAMP)
+	cd frontend && npm run test:e2e:built
 
 lint: install
 	$(VENV)/bin/ruff check backend tests benchmarks
