@@ -79,7 +79,8 @@ test-unit-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm run test:unit
 
 # Builds the console and runs the browser tests against a stack of its own.
-test-e2e: e2e-prerequisites test-e2e-built
+test-e2e: $(STAMP) $(FRONTEND_STAMP)
+	cd frontend && npm run test:e2e
 
 # The console's build and Debian's Chromium headless shell (frontend/scripts/ensure-chromium.sh).
 e2e-prerequisites: $(FRONTEND_STAMP)
