@@ -35,6 +35,13 @@ def _has_unread_input(connection: Any) -> bool:
     return bool(poller.poll(0))
 
 
+def server_let_go(connection: Any) -> bool:
+    """Whether the server has closed this idle asyncpg connection, as far as can be seen
+    locally: closed already, or something unread on its socket (the termination notice, or
+    the close itself)."""
+    return bool(connection.is_closed()) or _has_unread_input(connection)
+
+
 def check_before_lending(engine: AsyncEngine) -> None:
     pool = engine.sync_engine.pool
 
@@ -44,8 +51,7 @@ def check_before_lending(engine: AsyncEngine) -> None:
 
     @event.listens_for(pool, "checkout")
     def _still_alive(dbapi_connection: Any, record: Any, proxy: Any) -> None:
-        connection = dbapi_connection.driver_connection
-        if connection.is_closed() or _has_unread_input(connection):
+        if server_let_go(dbapi_connection.driver_connection):
             raise DisconnectionError("the server closed this connection")
         idle_since = record.info.get(_IDLE_SINCE)
         if idle_since is not None and time.monotonic() - idle_since > IDLE_PING_SECONDS:

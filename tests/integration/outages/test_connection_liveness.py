@@ -6,7 +6,7 @@ from sqlalchemy import event, text
 
 from casebook.config import Settings
 from casebook.db.engine import create_engine
-from casebook.db.liveness import _has_unread_input
+from casebook.db.liveness import server_let_go
 
 
 async def test_a_connection_the_server_closed_is_replaced_before_use(settings: Settings) -> None:
@@ -28,7 +28,7 @@ async def test_a_connection_the_server_closed_is_replaced_before_use(settings: S
         # backend leaves pg_stat_activity a moment before its process exits and the socket
         # closes, and a connection lent in between is one the server has not closed yet.
         for _ in range(250):
-            if pooled.is_closed() or _has_unread_input(pooled):
+            if server_let_go(pooled):
                 break
             await asyncio.sleep(0.02)
         statements.clear()
