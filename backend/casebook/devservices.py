@@ -7,13 +7,14 @@ dev`` restarts one that died, and the fault tests take them down on purpose.
 """
 
 import shutil
-import socket
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+import redis
 
 
 @dataclass(frozen=True)
@@ -142,11 +143,10 @@ class EmbeddedServices:
 
 def _answers_ping(path: Path) -> bool:
     """Whether a Redis listens on the unix socket ``path`` and answers PING."""
+    client = redis.Redis(unix_socket_path=str(path), socket_timeout=0.5)
     try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
-            connection.settimeout(0.5)
-            connection.connect(str(path))
-            connection.sendall(b"PING\r\n")
-            return connection.recv(16).startswith(b"+PONG")
-    except OSError:
+        return bool(client.ping())
+    except redis.RedisError:
         return False
+    finally:
+        client.close()
