@@ -35,5 +35,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     restoreMocks: true,
+    // `make test` runs these beside the browser tests on two cores. A dialog test that takes
+    // 0.5 s alone took over 5 s (Vitest's default limit) there on a slower machine of this kind.
+    testTimeout: 30_000,
   },
 });
