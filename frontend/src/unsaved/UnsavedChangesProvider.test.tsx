@@ -98,6 +98,22 @@ describe('UnsavedChangesProvider', () => {
     expect((screen.getByLabelText('Input') as HTMLInputElement).value).toBe('Where is my refund?');
   });
 
+  it('asks again when a link is followed the moment Stay has answered, before the page has drawn again', async () => {
+    const { router } = renderEditor();
+    type('Where is my refund?');
+    fireEvent.click(screen.getByText('Elsewhere'));
+    const stay = await screen.findByRole('button', { name: 'Stay' });
+    // One act: Stay's answer reaches the router, and the second click blocks, before React renders again.
+    await act(async () => {
+      fireEvent.click(stay);
+      await new Promise((settled) => setTimeout(settled, 0));
+      fireEvent.click(screen.getByText('Elsewhere'));
+    });
+    expect((await screen.findByRole('dialog')).textContent).toContain('Leave with unsaved changes?');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
   it('Discard drops the change and goes on', async () => {
     const { router, editor } = renderEditor();
     type('draft');

@@ -104,9 +104,11 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       if (outcome === 'proceed') blocker.proceed();
       else blocker.reset();
     });
-    // Ask once per blocked navigation; `location` is the page being left.
+    // Ask once per blocked navigation; `location` is the page being left. Keyed by the
+    // navigation too: one that blocks in the same render as Stay's reset leaves the state
+    // 'blocked' throughout, and would otherwise be held with no question asked.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [blocker.state]);
+  }, [blocker.state, blocker.location]);
 
   const anyDirty = dirtyEditorIds.length > 0;
   useEffect(() => {
