@@ -44,9 +44,9 @@ worker: install
 # cores mostly busy; beside it, at the lowest CPU priority, the checks that have no clock
 # to race (lint, type checks, the generated types, eslint), the console's build and the
 # browser's install, so they take only the time pytest leaves idle. Then the browser
-# tests, which mostly wait on the browser and the servers, beside the console's unit
-# tests at a lower priority (not the idle class: their timeouts would race). Each part's
-# output is printed whole once it ends.
+# tests, two spec files at a time (playwright.config.ts), beside the console's unit tests
+# at a lower priority (not the idle class: their timeouts would race). Each part's output
+# is printed whole once it ends.
 test:
 	$(MAKE) --no-print-directory -j2 install
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend checks-in-idle-time
