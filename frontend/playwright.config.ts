@@ -11,11 +11,12 @@ export default defineConfig({
   // A whole reviewer flow on a 2-core machine shared with the API, worker and build: 30 s left no margin.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two spec files at a time: one Chromium renderer kept a core busy while the other mostly
-  // waited on it. The 29 tests took 4.9 min in one worker and 3.2 min in two on this 2-core
-  // machine. Tests within a file still run in order; each file makes the data it reads.
+  // One spec file at a time. Two took 3.2 min against 4.9 min here, but a run in two workers
+  // failed once in generation.spec.ts (the generator's model list showed no option), which
+  // one worker has not shown; the specs share their organizations and are not yet proven
+  // independent of each other.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
