@@ -68,6 +68,9 @@ function GradingEditor({
   const addConnection = (connection: ModelConnectionFieldsFragment) => setAdded((list) => [...list, connection]);
   const allConnections = [...connections, ...added.filter((connection) => !connections.some((known) => known.id === connection.id))];
   const ungraded = coverage?.nothingGrades ?? [];
+  // What the saved setup covers opens alerts above the cards: the cards wait for it rather than
+  // jump down under a pointer on its way to one of their fields.
+  if (!state.coverageSettled) return <GradingLoader />;
   return (
     <Stack gap="md" pb={state.dirty ? 80 : 0}>
       {readOnly && (
@@ -154,17 +157,19 @@ function GradingEditor({
   );
 }
 
+function GradingLoader() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading grading" />
+    </Center>
+  );
+}
+
 /** Settings: how the dataset's answers are graded, in cards saved together by one bar. */
 export default function SettingsTab({ dataset, restoreDraft }: { dataset: DatasetHeaderFieldsFragment; restoreDraft: boolean }) {
   const [{ data, error }] = useQuery({ query: DatasetScoringQuery, variables: { id: dataset.id } });
   const problem = problemFrom(error);
   if (problem) return <ProblemAlert problem={problem} title="Grading could not be read" />;
-  if (!data) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading grading" />
-      </Center>
-    );
-  }
+  if (!data) return <GradingLoader />;
   return <GradingEditor dataset={dataset} scoring={data.dataset.scoring} connections={data.modelConnections} restoreDraft={restoreDraft} />;
 }

@@ -52,6 +52,9 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
     pause: coveragePatch === null,
   });
   const coverage = coverageResult.data?.dataset.scoring.coverage ?? null;
+  // Latched: later answers replace the alerts in place, but the first one decides whether they stand above the cards at all.
+  const [coverageSettled, setCoverageSettled] = useState(false);
+  if (!coverageSettled && (coverageResult.data !== undefined || coverageResult.error !== undefined || coveragePatch === null)) setCoverageSettled(true);
 
   const setSaved = (next: GradingFormValues) => {
     savedNow.current = next;
@@ -104,6 +107,7 @@ export function useGradingEditor({ datasetId, latestVersion, scoring, restoreDra
     canSave: problems.length === 0,
     cards: changedCards(patch),
     coverage,
+    coverageSettled,
     restored: start.restored !== null,
     offered: dirty ? null : offered,
     restoreOffered: () => {
