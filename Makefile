@@ -44,7 +44,7 @@ worker: install
 # cores mostly busy; beside it, at the lowest CPU priority, the checks that have no clock
 # to race (lint, type checks, the generated types, eslint), the console's build and the
 # browser's install, so they take only the time pytest leaves idle. Then the browser
-# tests, one spec file at a time (playwright.config.ts), beside the console's unit tests
+# tests, two spec files at a time (playwright.config.ts), beside the console's unit tests
 # at a lower priority (not the idle class: their timeouts would race). Each part's output
 # is printed whole once it ends.
 test:
