@@ -22,6 +22,21 @@ from tests.support.services import RunningServices, running_services
 
 PASSWORD = "correct horse battery"
 
+# Two tries a few milliseconds apart: a provider that is down fails fast. The backoff itself is
+# tested in tests/llm, with the waits recorded rather than slept.
+FAST_RETRIES = {"model_max_attempts": 2, "model_retry_base_delay_seconds": 0.01}
+
+
+@pytest.fixture(autouse=True)
+def fast_model_retries(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The API reads the app's settings; the worker reads the environment's."""
+    for name, value in FAST_RETRIES.items():
+        monkeypatch.setattr(settings, name, value)
+        monkeypatch.setenv(name.upper(), str(value))
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
 
 @pytest.fixture(scope="session")
 def services() -> Iterator[RunningServices]:

@@ -1,5 +1,4 @@
 """Agent tests call the scripted model server on loopback with the product's provider code."""
 
 from tests.integration.access.conftest import other_curator  # noqa: F401
-from tests.integration.grading.conftest import fast_model_retries  # noqa: F401
 from tests.support.fixtures import model_server, model_server_session  # noqa: F401

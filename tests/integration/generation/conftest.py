@@ -2,5 +2,4 @@
 code; another organization's owner shows what is not found."""
 
 from tests.integration.access.conftest import other_curator  # noqa: F401
-from tests.integration.grading.conftest import fast_model_retries  # noqa: F401
 from tests.support.fixtures import model_server, model_server_session  # noqa: F401

@@ -1,5 +1,4 @@
 """Structured scoring tests run the real provider code against the scripted model server,
 which serves both the embeddings and the judge's replies."""
 
-from tests.integration.grading.conftest import fast_model_retries  # noqa: F401
 from tests.support.fixtures import model_server, model_server_session  # noqa: F401
