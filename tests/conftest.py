@@ -17,6 +17,7 @@ from argon2 import PasswordHasher, profiles
 from hypothesis import HealthCheck, settings
 
 from casebook.services.identity import secrets as password_secrets
+from casebook.services.kernel.collector import tune_for_serving
 
 password_secrets._hasher = PasswordHasher.from_parameters(profiles.CHEAPEST)
 password_secrets._dummy_hash.cache_clear()
@@ -30,3 +31,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=300, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_finish() -> None:
+    """Each test process's collector as a serving process has it (``tune_for_serving``): what
+    lives for the whole run (modules, the schema, the collected tests) is frozen out of its
+    sight, and the young generation is collected far less often. Timed with gc.callbacks
+    over the whole suite in two processes: 41 of their 228 CPU-s went to collecting, 30 of
+    them in full collections, against 25 of 190 tuned."""
+    tune_for_serving()
