@@ -115,6 +115,9 @@ test.describe('the shell', () => {
     await page.getByRole('button', { name: /Account menu/ }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    // The open menu takes the focus, so that Escape and the arrows reach it. The menu hears
+    // Escape only from inside: pressed before the focus arrived, under load, it went unheard.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
   });
