@@ -65,6 +65,10 @@ export const theme = createTheme({
     // Tags keep the case they were written in.
     Badge: { defaultProps: { tt: 'none' } },
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } },
+    // A loader is an indeterminate progress bar named by its aria-label ("Loading the answers"):
+    // on Mantine's bare span the label is prohibited (axe's aria-prohibited-attr) and screen
+    // readers pass it by. One that stands beside words saying the same is aria-hidden instead.
+    Loader: { defaultProps: { role: 'progressbar' } },
     Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.35, blur: 2 }, closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });

@@ -208,7 +208,7 @@ export function StartEvalDialog({
             maxValues={AGENTS_MAX}
             searchable
             nothingFoundMessage="No agent you may run has that name"
-            rightSection={options ? undefined : <Loader size={14} />}
+            rightSection={options ? undefined : <Loader size={14} aria-label="Loading agents" />}
             error={choices.agentIds.length === 0 && !dirty ? undefined : fieldMessage('agentIds', local, remote)}
           />
           <NumberInput

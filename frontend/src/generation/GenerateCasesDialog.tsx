@@ -188,7 +188,7 @@ export function GenerateCasesDialog({
           onChange={(agentId) => change({ agentId })}
           searchable
           nothingFoundMessage="No agent you may view has that name"
-          rightSection={agents ? undefined : <Loader size={14} />}
+          rightSection={agents ? undefined : <Loader size={14} aria-label="Loading agents" />}
           error={choices.agentId === null && !dirty ? undefined : fieldMessage('agentId', local, remote)}
         />
         <Checkbox.Group
