@@ -14,6 +14,7 @@ this profile: only this file swaps it in.
 
 import os
 
+import pytest
 from argon2 import PasswordHasher, profiles
 from hypothesis import HealthCheck, settings
 
@@ -41,3 +42,10 @@ def pytest_collection_finish() -> None:
     over the whole suite in two processes: 41 of their 228 CPU-s went to collecting, 30 of
     them in full collections, against 25 of 190 tuned."""
     tune_for_serving()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that mostly wait (``waits_on_processes``) run first, in their own order: their
+    waits then fall while the checks beside pytest in ``make test`` still want the cores,
+    rather than at the end, when those are done and the cores would idle."""
+    items.sort(key=lambda item: item.get_closest_marker("waits_on_processes") is None)

@@ -13,6 +13,8 @@ import pytest
 
 from tests.support.services import RunningServices
 
+pytestmark = pytest.mark.waits_on_processes
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 SMALL_RUNS = [

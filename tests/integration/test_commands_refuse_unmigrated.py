@@ -10,6 +10,8 @@ from casebook.config import Settings
 from tests.support.live_server import command_environment, free_port
 from tests.support.services import RunningServices, scratch_database
 
+pytestmark = pytest.mark.waits_on_processes
+
 
 @pytest.mark.parametrize(
     "arguments",

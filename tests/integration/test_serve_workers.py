@@ -12,11 +12,14 @@ from typing import Any
 
 import httpx
 import psutil
+import pytest
 
 from casebook.api_processes import OWN_SOCKET_FLAG
 from casebook.config import Settings
 from tests.support.live_server import command_environment, free_port
 from tests.support.prometheus import parse, value
+
+pytestmark = pytest.mark.waits_on_processes
 
 REQUESTS = 40
 CLIENTS = 20

@@ -11,6 +11,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
+import pytest
+import redis
 
 from casebook.config import Settings
 from casebook.services.kernel.collector import (
@@ -19,6 +21,8 @@ from casebook.services.kernel.collector import (
     SERVING_YOUNG_THRESHOLD,
 )
 from tests.support.live_server import live_server
+
+pytestmark = pytest.mark.waits_on_processes
 
 _TUNED_IN_A_FRESH_PROCESS = """
 import gc, json
@@ -65,7 +69,7 @@ def test_an_app_served_inside_another_process_leaves_its_collector_alone(
     with live_server(settings) as host:
         assert httpx.get(f"http://{host}/readyz", timeout=10).status_code == 200
     assert gc.get_threshold() == threshold
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() <= frozen  # freezing adds; a frozen object freed meanwhile leaves
 
 
 _WORKER_IN_A_FRESH_PROCESS = """
@@ -84,6 +88,11 @@ print(json.dumps({"frozen": gc.get_freeze_count(), "threshold": gc.get_threshold
 def test_a_worker_process_tunes_its_collector_once_started(
     settings: Settings, sessionmaker: Any
 ) -> None:
+    # A burst worker runs until its queue is empty: it starts from an empty one, not from
+    # what earlier tests of this process left in Redis. Once, run after the tests that
+    # start and kill workers, it had not ended after 120 s.
+    with redis.Redis.from_url(settings.redis_url) as queue:
+        queue.flushdb()
     env = {
         **os.environ,
         "DATABASE_URL": settings.database_url,
@@ -100,4 +109,4 @@ async def test_a_worker_run_inside_another_process_leaves_its_collector_alone(
     threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
     await run_worker()
     assert gc.get_threshold() == threshold
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() <= frozen  # freezing adds; a frozen object freed meanwhile leaves

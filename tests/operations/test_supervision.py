@@ -7,7 +7,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from casebook.supervision import ChildProcess, Service, Supervisor
+
+pytestmark = pytest.mark.waits_on_processes
 
 
 def _child(name: str, code: str) -> ChildProcess:

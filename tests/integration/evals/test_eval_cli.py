@@ -24,6 +24,8 @@ from tests.support.junit import validate_junit
 from tests.support.live_server import command_environment, free_port
 from tests.support.loopback_http import LoopbackHttp
 
+pytestmark = pytest.mark.waits_on_processes
+
 CREATE_KEY = """mutation($i: CreateApiKeyInput!) { createApiKey(input: $i) { secret } }"""
 EVAL_SECONDS = 120
 SCOPES = ["runs:view", "datasets:view", "datasets:run", "agents:view", "agents:run"]

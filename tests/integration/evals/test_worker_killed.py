@@ -29,6 +29,8 @@ from casebook.db.models import EvalItem, EvalRun, Run, Score
 from tests.integration.evals.helpers import agent_at, dataset_with_cases, run_input, start, until
 from tests.support.loopback_http import Answer, LoopbackHttp, Received
 
+pytestmark = pytest.mark.waits_on_processes
+
 SECRET_KEY = "a-test-secret-key-of-at-least-32-characters"
 BACKEND = Path(__file__).resolve().parents[3] / "backend"
 CASES = 20

@@ -37,6 +37,8 @@ from tests.integration.outages.jobs_under_test import (
 )
 from tests.support.graphql_client import Api
 
+pytestmark = pytest.mark.waits_on_processes
+
 VIEWER = "{ viewer { user { email } } }"
 CREATE = """mutation($i: CreateDatasetInput!) { createDataset(input: $i) { dataset { id } } }"""
 
