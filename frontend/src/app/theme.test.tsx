@@ -7,7 +7,7 @@ import { theme } from './theme';
 afterEach(cleanup);
 
 describe('theme', () => {
-  it('makes a loader a progress bar named by its label, which a screen reader announces', () => {
+  it('makes a loader an indeterminate progress bar named by its label', () => {
     render(
       <MantineProvider theme={theme}>
         <Loader aria-label="Loading the answers" />
