@@ -2,6 +2,7 @@
 once it has started (``casebook serve``, ``casebook worker``); an app served or a worker
 run inside another process leaves that process's collector as it was."""
 
+import asyncio
 import gc
 import json
 import os
@@ -12,7 +13,6 @@ from typing import Any
 
 import httpx
 import pytest
-import redis
 
 from casebook.config import Settings
 from casebook.services.kernel.collector import (
@@ -21,6 +21,7 @@ from casebook.services.kernel.collector import (
     SERVING_YOUNG_THRESHOLD,
 )
 from tests.support.live_server import live_server
+from tests.support.services import flush_redis
 
 pytestmark = pytest.mark.waits_on_processes
 
@@ -91,8 +92,7 @@ def test_a_worker_process_tunes_its_collector_once_started(
     # A burst worker runs until its queue is empty: it starts from an empty one, not from
     # what earlier tests of this process left in Redis. Once, run after the tests that
     # start and kill workers, it had not ended after 120 s.
-    with redis.Redis.from_url(settings.redis_url) as queue:
-        queue.flushdb()
+    asyncio.run(flush_redis(settings.redis_url))
     env = {
         **os.environ,
         "DATABASE_URL": settings.database_url,

@@ -68,7 +68,8 @@ def _test_redis_url(url: str) -> str:
     return urlunparse(parsed._replace(path=f"/{15 - index}"))
 
 
-async def _flush(url: str) -> None:
+async def flush_redis(url: str) -> None:
+    """Empties the Redis database ``url`` names."""
     client = aioredis.from_url(url)
     try:
         await client.flushdb()
@@ -103,7 +104,7 @@ def running_services() -> Iterator[RunningServices]:
     name = f"casebook_test_{uuid.uuid4().hex[:10]}"
     redis_url = _test_redis_url(redis_url)
     asyncio.run(_create_database(database_url, name))
-    asyncio.run(_flush(redis_url))
+    asyncio.run(flush_redis(redis_url))
     try:
         yield RunningServices(_with_database(normalize_database_url(database_url), name), redis_url)
     finally:
