@@ -9,12 +9,12 @@ import httpx
 import pytest
 from asgi_lifespan import LifespanManager
 
-from casebook.app import create_app
+from casebook.app import create_api_engine, create_app
 from casebook.config import Settings, get_settings
 from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.db.migrate import upgrade
 from casebook.domain.access.catalog import Role
-from casebook.jobs.worker import create_worker
+from casebook.jobs.worker import create_worker, create_worker_engine
 from casebook.services.identity.members import create_organization_with_owner
 from tests.support.empty_tables import empty_tables
 from tests.support.graphql_client import Api
@@ -73,9 +73,27 @@ async def sessionmaker(engine: Any) -> AsyncIterator[Any]:
     yield create_sessionmaker(engine)
 
 
+@pytest.fixture(scope="session")
+async def api_engine(settings: Settings) -> AsyncIterator[Any]:
+    """The API's engine, kept for the whole run as a serving process keeps its own: a new
+    app per test would otherwise start with an empty statement cache and compile every
+    statement again, and open its connections again."""
+    engine = create_api_engine(settings)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+async def worker_engine(settings: Settings) -> AsyncIterator[Any]:
+    """The burst worker's engine, kept for the whole run like ``api_engine``."""
+    engine = create_worker_engine(settings)
+    yield engine
+    await engine.dispose()
+
+
 @pytest.fixture
-async def app(settings: Settings, sessionmaker: Any) -> AsyncIterator[Any]:
-    application = create_app(settings)
+async def app(settings: Settings, sessionmaker: Any, api_engine: Any) -> AsyncIterator[Any]:
+    application = create_app(settings, engine=api_engine)
     async with LifespanManager(application):
         await application.state.casebook.redis.flushdb()
         yield application
@@ -154,12 +172,15 @@ async def member_as(app: Any, owner: Api) -> AsyncIterator[MemberFactory]:
 
 
 @pytest.fixture
-async def run_worker(settings: Settings, app: Any) -> Callable[[], Awaitable[None]]:
+async def run_worker(
+    settings: Settings, app: Any, worker_engine: Any
+) -> Callable[[], Awaitable[None]]:
     """Run the real arq worker in burst mode until the queue is empty."""
 
     async def drain() -> None:
         worker = create_worker(
             settings,
+            engine=worker_engine,
             cron_jobs=None,
             burst=True,
             poll_delay=0.05,

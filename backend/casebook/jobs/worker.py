@@ -5,6 +5,7 @@ import socket
 from typing import Any
 
 from arq import Retry, cron, func
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from casebook.blas_threads import use_single_threaded_blas
 from casebook.config import Settings, get_settings
@@ -38,13 +39,17 @@ RETRY_DELAY_CAP_SECONDS = 30
 DISPATCH_AFTER_SECONDS = 20.0
 
 
+def create_worker_engine(settings: Settings) -> AsyncEngine:
+    return create_engine(settings.database_url, pool_size=settings.worker_database_pool_size)
+
+
 async def startup(ctx: dict[str, Any]) -> None:
     use_single_threaded_blas()
     settings = ctx.setdefault("settings", get_settings())
     tracing.configure_from_environment("casebook-worker")  # before the engine, so SQL is traced
-    ctx["engine"] = create_engine(
-        settings.database_url, pool_size=settings.worker_database_pool_size
-    )
+    if ctx.get("engine") is None:
+        ctx["engine"] = create_worker_engine(settings)
+        ctx["owns_engine"] = True
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["worker_id"] = f"{socket.gethostname()}:{os.getpid()}"
     ctx["metrics_listener"] = await worker_metrics.start_listener(ctx)
@@ -55,7 +60,8 @@ async def startup(ctx: dict[str, Any]) -> None:
 async def shutdown(ctx: dict[str, Any]) -> None:
     if ctx.get("metrics_listener") is not None:
         ctx["metrics_listener"].close()
-    await ctx["engine"].dispose()
+    if ctx.get("owns_engine"):
+        await ctx["engine"].dispose()
     tracing.flush()
 
 
@@ -116,11 +122,17 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
 
 
 def create_worker(
-    settings: Settings | None = None, *, serving: bool = False, **overrides: Any
+    settings: Settings | None = None,
+    *,
+    serving: bool = False,
+    engine: AsyncEngine | None = None,
+    **overrides: Any,
 ) -> ResilientWorker:
     """The worker for ``settings`` (the environment's by default); ``overrides`` are arq's.
     ``serving``: the process exists to run it (``casebook worker``), so its garbage
-    collector is tuned for that once it has started, as an API process's is."""
+    collector is tuned for that once it has started, as an API process's is. ``engine``:
+    one the caller made with ``create_worker_engine`` and disposes itself; by default the
+    worker makes its own and disposes it when it stops."""
     settings = settings or get_settings()
-    ctx = {"settings": settings, "serving": serving}
+    ctx = {"settings": settings, "serving": serving, "engine": engine}
     return ResilientWorker(**{**worker_settings(settings), "ctx": ctx, **overrides})
