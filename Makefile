@@ -20,8 +20,11 @@ $(STAMP): backend/pyproject.toml
 
 install: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
 
+# --prefer-offline: a package already in npm's cache is taken from it without asking the
+# registry whether it changed (the lock file pins each one by version and checksum anyway):
+# 24 s against 29 s here.
 $(FRONTEND_STAMP): frontend/package.json
-	cd frontend && npm ci --no-audit --no-fund
+	cd frontend && npm ci --no-audit --no-fund --prefer-offline
 	@rm -f frontend/node_modules/.installed-*; touch $(FRONTEND_STAMP)
 
 frontend-build: $(FRONTEND_STAMP)
@@ -40,15 +43,15 @@ serve: install
 worker: install
 	$(VENV)/bin/casebook worker
 
-# The Python and npm installs side by side. Then pytest, whose two processes keep both
-# cores mostly busy; beside it, at the lowest CPU priority, the checks that have no clock
-# to race (lint, type checks, the generated types, eslint), the console's build and the
-# browser's install, so they take only the time pytest leaves idle. Then the browser
-# tests, two spec files at a time (playwright.config.ts), beside the console's unit tests
-# at a lower priority (not the idle class: their timeouts would race). Each part's output
-# is printed whole once it ends.
+# The Python and npm installs side by side; pytest starts once Python's is done, while npm's
+# goes on, and its two processes keep both cores mostly busy. Beside pytest, once npm's
+# install is done, at the lowest CPU priority: the checks that have no clock to race (lint,
+# type checks, the generated types, eslint), the console's build and the browser's install,
+# so they take only the time pytest leaves idle. Then the browser tests, two spec files at
+# a time (playwright.config.ts), beside the console's unit tests at a lower priority (not
+# the idle class: their timeouts would race). Each part's output is printed whole once it
+# ends.
 test:
-	$(MAKE) --no-print-directory -j2 install
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend checks-in-idle-time
 	$(if $(HAS_FRONTEND),$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-built unit-tests-aside)
 
@@ -57,7 +60,7 @@ test:
 # the checks against 199 s with them idle-class.
 IDLE_CLASS := $(shell chrt --idle 0 true 2>/dev/null && echo chrt --idle 0)
 
-checks-in-idle-time:
+checks-in-idle-time: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
 	$(IDLE_CLASS) nice -n 19 $(MAKE) --no-print-directory lint $(if $(HAS_FRONTEND),static-checks-frontend e2e-prerequisites)
 
 unit-tests-aside:
@@ -66,11 +69,11 @@ unit-tests-aside:
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
 
-test-backend: install
+test-backend: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_PROCESSES)
 
 # The inner loop: domain rules, the API's shapes and the integration tests; no lint, no browser.
-test-fast: install
+test-fast: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_PROCESSES) tests/domain tests/graphql tests/integration
 
 test-frontend: check-frontend test-e2e
