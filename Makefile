@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml | sha1sum | cut -
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
-.PHONY: install run test test-fast test-backend test-frontend test-e2e test-e2e-built e2e-prerequisites check-frontend static-checks-frontend test-unit-frontend checks-in-idle-time unit-tests-aside lint schema migrate worker serve frontend-build clean
+.PHONY: install run test test-fast test-backend test-frontend test-e2e test-e2e-built e2e-prerequisites check-frontend static-checks-frontend types-frontend lint-frontend test-unit-frontend checks-in-idle-time unit-tests-aside lint schema migrate worker serve frontend-build clean
 
 $(STAMP): backend/pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -46,11 +46,12 @@ worker: install
 # The Python and npm installs side by side; pytest starts once Python's is done, while npm's
 # goes on, and its two processes keep both cores mostly busy. Beside pytest, once npm's
 # install is done, at the lowest CPU priority: the checks that have no clock to race (lint,
-# type checks, the generated types, eslint), the console's build and the browser's install,
-# so they take only the time pytest leaves idle. Then the browser tests, two spec files at
-# a time (playwright.config.ts), beside the console's unit tests at a lower priority (not
-# the idle class: their timeouts would race). Each part's output is printed whole once it
-# ends.
+# type checks, the generated types), the console's build and the browser's install, so
+# they take only the time pytest leaves idle. Then the browser tests, two spec files at a
+# time (playwright.config.ts), beside the console's unit tests at a lower priority (not the
+# idle class: their timeouts would race) and then eslint at the lowest: once the unit tests
+# are done, the browser tests mostly wait on pages and the API and leave a core partly
+# idle, while pytest leaves little. Each part's output is printed whole once it ends.
 test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend checks-in-idle-time
 	$(if $(HAS_FRONTEND),$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-built unit-tests-aside)
@@ -61,10 +62,11 @@ test:
 IDLE_CLASS := $(shell chrt --idle 0 true 2>/dev/null && echo chrt --idle 0)
 
 checks-in-idle-time: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
-	$(IDLE_CLASS) nice -n 19 $(MAKE) --no-print-directory lint $(if $(HAS_FRONTEND),static-checks-frontend e2e-prerequisites)
+	$(IDLE_CLASS) nice -n 19 $(MAKE) --no-print-directory lint $(if $(HAS_FRONTEND),types-frontend e2e-prerequisites)
 
 unit-tests-aside:
 	nice -n 10 $(MAKE) --no-print-directory test-unit-frontend
+	$(IDLE_CLASS) nice -n 19 $(MAKE) --no-print-directory lint-frontend
 
 # pytest-xdist: each test process has its own database and Redis database (tests/support/services.py).
 PYTEST_PROCESSES ?= 2
@@ -83,6 +85,13 @@ check-frontend: static-checks-frontend test-unit-frontend
 
 static-checks-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm run check
+
+# The type checks and the generated types' check; then eslint (`npm run check` runs all three).
+types-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run typecheck && npm run codegen:check
+
+lint-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run lint
 
 test-unit-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm run test:unit
