@@ -103,8 +103,9 @@ def create_app(
 ) -> Starlette:
     """The API as an ASGI app. ``serving``: this process exists to serve it (``casebook
     serve``), so its garbage collector is tuned for that once it has started. ``engine``:
-    one the caller made with ``create_api_engine`` and disposes itself; by default the app
-    makes its own and disposes it when it shuts down."""
+    one the caller made with ``create_api_engine`` (after tracing is configured, for its
+    SQL to be traced) and disposes itself; by default the app makes its own and disposes
+    it when it shuts down."""
     settings = settings or get_settings()
     use_single_threaded_blas()
     tracing.configure_from_environment("casebook-api")  # before the engine, so SQL is traced

@@ -131,8 +131,9 @@ def create_worker(
     """The worker for ``settings`` (the environment's by default); ``overrides`` are arq's.
     ``serving``: the process exists to run it (``casebook worker``), so its garbage
     collector is tuned for that once it has started, as an API process's is. ``engine``:
-    one the caller made with ``create_worker_engine`` and disposes itself; by default the
-    worker makes its own and disposes it when it stops."""
+    one the caller made with ``create_worker_engine`` (after tracing is configured, for
+    its SQL to be traced) and disposes itself; by default the worker makes its own and
+    disposes it when it stops."""
     settings = settings or get_settings()
     ctx = {"settings": settings, "serving": serving, "engine": engine}
     return ResilientWorker(**{**worker_settings(settings), "ctx": ctx, **overrides})
