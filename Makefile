@@ -91,9 +91,9 @@ check-frontend: static-checks-frontend test-unit-frontend
 static-checks-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm run check
 
-# The type checks and the generated types' check; then eslint (`npm run check` runs all three).
+# The halves of `npm run check`, for `make test` to run them apart.
 types-frontend: $(FRONTEND_STAMP)
-	cd frontend && npm run typecheck && npm run codegen:check
+	cd frontend && npm run check:types
 
 lint-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm run lint

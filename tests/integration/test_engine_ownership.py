@@ -15,7 +15,7 @@ from casebook.config import Settings
 from casebook.jobs.worker import create_worker, create_worker_engine
 
 
-async def _pooled_connections(engine: Any) -> int:
+def _pooled_connections(engine: Any) -> int:
     return int(engine.sync_engine.pool.checkedin())
 
 
@@ -31,14 +31,14 @@ async def test_an_app_leaves_a_lent_engine_open_and_disposes_its_own(
     lent = create_api_engine(settings)
     try:
         await _serve_one_query(create_app(settings, engine=lent))
-        assert await _pooled_connections(lent) == 1
+        assert _pooled_connections(lent) == 1
     finally:
         await lent.dispose()
 
     own = create_app(settings)
     its_engine = own.state.casebook.sessionmaker.kw["bind"]
     await _serve_one_query(own)
-    assert await _pooled_connections(its_engine) == 0
+    assert _pooled_connections(its_engine) == 0
 
 
 async def test_a_worker_leaves_a_lent_engine_open_and_disposes_its_own(settings: Settings) -> None:
@@ -55,6 +55,6 @@ async def test_a_worker_leaves_a_lent_engine_open_and_disposes_its_own(settings:
                     await connection.execute(text("SELECT 1"))
             finally:
                 await worker.close()
-            assert await _pooled_connections(used) == (1 if engine is lent else 0)
+            assert _pooled_connections(used) == (1 if engine is lent else 0)
     finally:
         await lent.dispose()
