@@ -1,11 +1,14 @@
 """Agents, their versions, and skills.
 
 - ``agents``: a shared resource (owner, visibility, grants) of one kind, ``model``
-  (Casebook calls a model itself) or ``webhook`` (an HTTP endpoint answers); a
-  webhook agent's signing secret is stored encrypted;
+  (Casebook calls a model itself), ``webhook`` (an HTTP endpoint answers) or ``local``
+  (the team's own code answers, through Casebook's clients); a webhook agent's signing
+  secret is stored encrypted;
 - ``agent_versions``: what an agent answered with, numbered from 1 per agent; every
   change of model, instructions, tools, skills or endpoint is a new version, and runs
-  and scores name the version that answered;
+  and scores name the version that answered. A local agent's version also carries the
+  label its client named it by (a commit, a branch): a label not seen before is a new
+  version;
 - ``skills``: named Markdown instruction blocks, shared resources of their own that
   an agent version lists and uses all of when it runs.
 """
@@ -72,7 +75,16 @@ class Agent(SQLModel, table=True):
 
 class AgentVersion(SQLModel, table=True):
     __tablename__ = "agent_versions"
-    __table_args__ = (UniqueConstraint("agent_id", "version"),)
+    __table_args__ = (
+        UniqueConstraint("agent_id", "version"),
+        Index(
+            "ix_agent_versions_label",
+            "agent_id",
+            "label",
+            "version",
+            postgresql_where=text("label IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, sa_column=id_column())
     agent_id: int = Field(
@@ -81,6 +93,7 @@ class AgentVersion(SQLModel, table=True):
     organization_id: int = Field(sa_column=_organization_column())
     version: int = Field(sa_column=Column(Integer, nullable=False))
     config: dict[str, Any] = Field(default_factory=dict, sa_column=jsonb_column())
+    label: str | None = Field(default=None, sa_column=Column(String(200)))
     created_by_user_id: int | None = Field(default=None, sa_column=_user_column())
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
 

@@ -5,12 +5,13 @@
   baseline, flips to confirm), status with its reason, the counters its progress
   reads, and ``sequence``, the number of the last progress event published, taken
   under the row's lock so two workers never publish the same number;
-- ``eval_run_agents``: the agents it compares, each pinned to the version it started with;
+- ``eval_run_agents``: the agents it compares, each pinned to the version it started with
+  (a local agent's with the label its client gave);
 - ``eval_run_cases``: which revision of each case the run answers (``INSERT … SELECT``
   from the version when it starts), so a case edited afterwards is answered as it was;
 - ``eval_items``: one work item per (case, agent, repetition, purpose): ``answer``, or
-  ``confirm`` (a rerun of a flipped case). Its lease says which worker holds it and
-  until when; its answer (a run in Activity) is stored before its score, so an item
+  ``confirm`` (a rerun of a flipped case). Its lease says which worker - or, for a local
+  agent, which client's claim - holds it and until when; its answer (a run in Activity) is stored before its score, so an item
   answered but not scored is scored again, never asked again.
 """
 
@@ -118,6 +119,8 @@ class EvalRunAgent(SQLModel, table=True):
     agent_version: int = Field(sa_column=Column(Integer, nullable=False))
     agent_name: str = Field(sa_column=Column(String(200), nullable=False))
     agent_kind: str = Field(sa_column=Column(String(20), nullable=False))
+    # A local agent's: the label its client named the version by (a commit, a branch).
+    version_label: str | None = Field(default=None, sa_column=Column(String(200)))
 
 
 class EvalRunCase(SQLModel, table=True):

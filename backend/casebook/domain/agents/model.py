@@ -1,10 +1,14 @@
-"""What an agent version answers with (DESIGN: "Surroundings" - Agents).
+"""What an agent version answers with (DESIGN: "Surroundings" - Agents, "Agents that run
+elsewhere").
 
-A version's configuration is one of two kinds. A *model agent* names a saved
+A version's configuration is one of three kinds. A *model agent* names a saved
 model connection and model, Markdown instructions, tools, skills and knowledge
 bases; Casebook calls the model and runs the tool loop. A *webhook agent* names
-an HTTPS endpoint that receives the conversation and returns the reply. Both
-declare their tools, each with a JSON Schema for its arguments and a
+an HTTPS endpoint that receives the conversation and returns the reply. A *local
+agent* is answered by the team's own code wherever it runs (a laptop, a CI runner):
+Casebook never calls it; its clients claim an eval run's work and submit the
+answers, and each version carries the label the client named it by (a commit, a
+branch). All declare their tools, each with a JSON Schema for its arguments and a
 **read-only** flag: in an isolated run a tool that is not read-only is never
 executed.
 """
@@ -14,7 +18,7 @@ from typing import Literal, get_args
 
 from casebook.domain.jsonvalue import JSONObject
 
-AgentKind = Literal["model", "webhook"]
+AgentKind = Literal["model", "webhook", "local"]
 AGENT_KINDS: tuple[str, ...] = get_args(AgentKind)
 
 
@@ -57,7 +61,19 @@ class WebhookAgentConfig:
     kind: Literal["webhook"] = "webhook"
 
 
-AgentConfig = ModelAgentConfig | WebhookAgentConfig
+@dataclass(frozen=True, slots=True)
+class LocalAgentConfig:
+    tools: tuple[ToolSpec, ...] = ()
+    kind: Literal["local"] = "local"
+
+
+AgentConfig = ModelAgentConfig | WebhookAgentConfig | LocalAgentConfig
+
+
+def answered_by_clients(kind: str) -> bool:
+    """Whether Casebook leaves the answers of this kind of agent to its clients: it cannot
+    call the code itself, so an eval run's work items wait to be claimed."""
+    return kind == "local"
 
 
 def tool_named(config: AgentConfig, name: str) -> ToolSpec | None:
@@ -80,6 +96,8 @@ def config_to_json(config: AgentConfig) -> JSONObject:
             "skill_ids": list(config.skill_ids),
             "knowledge_base_ids": list(config.knowledge_base_ids),
         }
+    if isinstance(config, LocalAgentConfig):
+        return {"kind": "local", "tools": list(tools)}
     return {
         "kind": "webhook",
         "url": config.url,
@@ -112,6 +130,8 @@ def config_from_json(stored: JSONObject) -> AgentConfig:
         for t in (raw_tools if isinstance(raw_tools, list) else ())
         if isinstance(t, dict)
     )
+    if stored.get("kind") == "local":
+        return LocalAgentConfig(tools=tools)
     if stored.get("kind") == "webhook":
         timeout = stored.get("timeout_seconds")
         return WebhookAgentConfig(

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from casebook.domain.agents.model import (
+    LocalAgentConfig,
     ModelAgentConfig,
     ToolSpec,
     WebhookAgentConfig,
@@ -35,6 +36,7 @@ TOOLS_MAX = 64
 TOOL_DESCRIPTION_MAX = 2_000
 SKILLS_MAX = 20
 URL_MAX = 500
+VERSION_LABEL_MAX = 200
 WEBHOOK_TIMEOUT_MIN_S = 1.0
 WEBHOOK_TIMEOUT_MAX_S = 120.0
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -215,3 +217,31 @@ def validate_webhook_config(
     if errors:
         raise ValidationFailed(errors)
     return WebhookAgentConfig(url=endpoint, tools=specs, timeout_seconds=timeout)
+
+
+def validate_local_config(*, tools: Sequence[ToolDraft]) -> LocalAgentConfig:
+    """A local agent declares only its tools: its code runs where its clients are."""
+    errors: list[FieldError] = []
+    specs = validate_tools(tools, "tools", errors)
+    for index, tool in enumerate(specs):
+        if tool.endpoint is not None:
+            errors.append(
+                FieldError(f"tools.{index}.endpoint", "a local agent executes its own tools")
+            )
+    if errors:
+        raise ValidationFailed(errors)
+    return LocalAgentConfig(tools=specs)
+
+
+def version_label_problem(label: str) -> str | None:
+    """Why a version label (a commit, a branch, "my-laptop") cannot name a version, or None."""
+    problem = text_problem(label)
+    if problem:
+        return problem
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in label):
+        return "must be one line without control characters"
+    if not label.strip():
+        return "must name the version: a commit, a branch, a build"
+    if len(label.strip()) > VERSION_LABEL_MAX:
+        return f"must be at most {VERSION_LABEL_MAX} characters"
+    return None

@@ -16,7 +16,12 @@ from casebook.graphql.types.datasets.grant import GrantType
 from casebook.graphql.types.identity.user import UserType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
 from casebook.services.agents import agents
-from casebook.services.agents.agents import AgentWrite, ModelAgentDraft, WebhookAgentDraft
+from casebook.services.agents.agents import (
+    AgentWrite,
+    LocalAgentDraft,
+    ModelAgentDraft,
+    WebhookAgentDraft,
+)
 from casebook.services.kernel import sharing
 
 
@@ -60,6 +65,18 @@ class WebhookAgentConfigInput:
     )
 
 
+@strawberry.input(
+    description="What a local agent declares: the tools its code may call. Its code runs "
+    "where its clients are; Casebook never calls it."
+)
+class LocalAgentConfigInput:
+    tools: list[ToolInput] = strawberry.field(
+        default_factory=list,
+        description="Declared tools, given with each work item. A call of one not declared "
+        "read-only must be reported as blocked in an isolated run (every eval run is).",
+    )
+
+
 @strawberry.input
 class CreateModelAgentInput:
     name: str
@@ -79,6 +96,17 @@ class CreateWebhookAgentInput:
 
 
 @strawberry.input
+class CreateLocalAgentInput:
+    name: str
+    description: str = ""
+    private: bool = False
+    config: LocalAgentConfigInput = strawberry.field(
+        default_factory=LocalAgentConfigInput,
+        description="Its tools; none when left out.",
+    )
+
+
+@strawberry.input
 class ConfigureModelAgentInput:
     id: relay.GlobalID
     config: ModelAgentConfigInput
@@ -88,6 +116,12 @@ class ConfigureModelAgentInput:
 class ConfigureWebhookAgentInput:
     id: relay.GlobalID
     config: WebhookAgentConfigInput
+
+
+@strawberry.input
+class ConfigureLocalAgentInput:
+    id: relay.GlobalID
+    config: LocalAgentConfigInput
 
 
 @strawberry.input
@@ -110,6 +144,12 @@ class CreateAgentPayload:
         description="Shown once: the HMAC-SHA256 key its webhook requests and tool calls are "
         "signed with. Store it where the endpoint can read it."
     )
+
+
+@strawberry.type
+class CreateLocalAgentPayload:
+    agent: AgentType
+    version: AgentVersionType
 
 
 @strawberry.type
@@ -159,6 +199,10 @@ def model_draft(config: ModelAgentConfigInput, path: str) -> ModelAgentDraft:
 
 def webhook_draft(config: WebhookAgentConfigInput) -> WebhookAgentDraft:
     return WebhookAgentDraft(config.url, _tools(config.tools), config.timeout_seconds)
+
+
+def local_draft(config: LocalAgentConfigInput) -> LocalAgentDraft:
+    return LocalAgentDraft(_tools(config.tools))
 
 
 def _created(written: AgentWrite) -> CreateAgentPayload:
@@ -211,6 +255,40 @@ class AgentMutations:
             draft=webhook_draft(input.config),
         )
         return _created(written)
+
+    @strawberry.mutation(
+        extensions=requires(Permission.AGENTS_EDIT),
+        description="A local agent, at version 1: your own code answers its eval runs' work, "
+        "claimed through the Python client, `casebook eval --task/--exec` or the pytest "
+        "plugin. No endpoint, no model, no signing secret.",
+    )
+    async def create_local_agent(
+        self, info: Info, input: CreateLocalAgentInput
+    ) -> CreateLocalAgentPayload:
+        written = await agents.create_agent(
+            info.context.services,
+            name=input.name,
+            description=input.description,
+            private=input.private,
+            draft=local_draft(input.config),
+        )
+        return CreateLocalAgentPayload(
+            agent=AgentType.from_row(written.agent),
+            version=AgentVersionType.from_row(written.version),
+        )
+
+    @strawberry.mutation(
+        extensions=requires(Permission.AGENTS_EDIT),
+        description="The tools a local agent declares: a new version when they differ from "
+        "the newest one's.",
+    )
+    async def configure_local_agent(
+        self, info: Info, input: ConfigureLocalAgentInput
+    ) -> ConfigureAgentPayload:
+        written = await agents.configure_agent(
+            info.context.services, _agent_id(input.id), local_draft(input.config)
+        )
+        return _configured(written)
 
     @strawberry.mutation(
         extensions=requires(Permission.AGENTS_EDIT),

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.ingestion import TEXT_MAX
+from casebook.domain.agents.model import answered_by_clients
 from casebook.domain.storable_text import text_problem
 from casebook.services.activity import recording
 from casebook.services.activity.access import load_openable
 from casebook.services.activity.recording import RecordedRun
-from casebook.services.agents.invocation import answer, runnable
+from casebook.services.agents.invocation import NOT_CALLED, answer, runnable
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden
@@ -51,6 +52,8 @@ async def send_message(
     question = _question(content)
     async with ctx.transaction() as session:
         ready = await runnable(session, ctx, agent_id)
+        if answered_by_clients(ready.agent.kind):
+            raise BadUserInput.at("agentId", NOT_CALLED)
         if conversation_id is None:
             conversation = await recording.new_conversation(session, actor, ready.agent, question)
             history = []

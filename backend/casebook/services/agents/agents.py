@@ -6,8 +6,10 @@ are details; what it answers with is its configuration, and every change of
 model, instructions, tools, skills, knowledge bases or endpoint is a new version,
 numbered from 1 under a row lock. Runs and scores name the version that answered.
 
-Every agent has a signing secret, shown once when it is created or rotated: a
-webhook agent's requests and a model agent's tool-endpoint calls are signed with it.
+Model and webhook agents have a signing secret, shown once when it is created or
+rotated: a webhook agent's requests and a model agent's tool-endpoint calls are signed
+with it. A local agent has none: Casebook never calls it. Its versions carry the label
+its clients name them by (``version_for_label``).
 """
 
 from collections.abc import Sequence
@@ -25,6 +27,7 @@ from casebook.domain.agents.model import (
     AGENT_KINDS,
     AgentConfig,
     ModelAgentConfig,
+    answered_by_clients,
     config_from_json,
     config_to_json,
 )
@@ -33,6 +36,7 @@ from casebook.domain.agents.validation import (
     ToolDraft,
     clean_name,
     clean_text,
+    validate_local_config,
     validate_model_config,
     validate_webhook_config,
 )
@@ -69,14 +73,20 @@ class WebhookAgentDraft:
     timeout_seconds: float | None = None
 
 
-AgentDraft = ModelAgentDraft | WebhookAgentDraft
+@dataclass(frozen=True)
+class LocalAgentDraft:
+    tools: Sequence[ToolDraft] = ()
+
+
+AgentDraft = ModelAgentDraft | WebhookAgentDraft | LocalAgentDraft
 
 
 @dataclass(frozen=True)
 class AgentWrite:
     agent: Agent
     version: AgentVersion
-    # The signing secret in plain text: only when it was just made, shown once.
+    # The signing secret in plain text: only when it was just made, shown once (never for
+    # a local agent).
     secret: str | None = None
     new_version: bool = True
 
@@ -101,6 +111,8 @@ async def _validated(ctx: ServiceContext, session: AsyncSession, draft: AgentDra
         return validate_webhook_config(
             url=draft.url, tools=draft.tools, timeout_seconds=draft.timeout_seconds
         )
+    if isinstance(draft, LocalAgentDraft):
+        return validate_local_config(tools=draft.tools)
     errors: list[FieldError] = []
     try:
         config = validate_model_config(
@@ -172,7 +184,7 @@ async def create_agent(
     except ValidationFailed as refused:
         errors.extend(refused.errors)
         cleaned = about = None
-    secret, ciphertext = _new_secret(ctx)
+    secret, ciphertext = (None, None) if isinstance(draft, LocalAgentDraft) else _new_secret(ctx)
     async with ctx.transaction() as session:
         try:
             config = await _validated(ctx, session, draft)
@@ -210,13 +222,16 @@ async def create_agent(
     return AgentWrite(agent, version, secret)
 
 
-def _version_row(agent: Agent, number: int, config: AgentConfig, user_id: int) -> AgentVersion:
+def _version_row(
+    agent: Agent, number: int, config: AgentConfig, user_id: int, label: str | None = None
+) -> AgentVersion:
     assert agent.id is not None
     return AgentVersion(
         agent_id=agent.id,
         organization_id=agent.organization_id,
         version=number,
         config=config_to_json(config),
+        label=label,
         created_by_user_id=user_id,
     )
 
@@ -269,12 +284,13 @@ async def add_version(
     *,
     action: str,
     summary: dict[str, object] | None = None,
+    label: str | None = None,
 ) -> AgentVersion:
     """The agent's next version, numbered under the row lock its caller holds, audited."""
     actor = ctx.require_actor()
     agent.latest_version += 1
     agent.updated_at = datetime.now(UTC)
-    version = _version_row(agent, agent.latest_version, config, actor.user_id)
+    version = _version_row(agent, agent.latest_version, config, actor.user_id, label)
     session.add(version)
     await session.flush()
     await audit.record(
@@ -287,6 +303,47 @@ async def add_version(
         request_id=ctx.request_id,
     )
     return version
+
+
+async def labelled_version(session: AsyncSession, agent: Agent, label: str) -> AgentVersion | None:
+    """The version a local agent's clients named ``label`` that answers as its newest
+    configuration does (tools edited since make the label a new version), or None."""
+    assert agent.id is not None
+    newest = await version_of(session, agent.id, agent.latest_version)
+    if newest.label == label:
+        return newest
+    found = (
+        await session.execute(
+            select(AgentVersion)
+            .where(AgentVersion.agent_id == agent.id, AgentVersion.label == label)
+            .order_by(col(AgentVersion.version).desc())
+            .limit(1)
+        )
+    ).scalar_one_or_none()
+    return found if found is not None and found.config == newest.config else None
+
+
+async def version_for_label(
+    session: AsyncSession, ctx: ServiceContext, agent: Agent, label: str
+) -> AgentVersion:
+    """The local agent's version named ``label``, recorded as its next version when the
+    label is new (spec of local agents: a label not seen before is a new version, so runs
+    of two commits compare two versions of one agent). The caller holds the agent's row
+    lock, so two runs starting with one new label record it once."""
+    assert agent.id is not None
+    found = await labelled_version(session, agent, label)
+    if found is not None:
+        return found
+    newest = await version_of(session, agent.id, agent.latest_version)
+    return await add_version(
+        session,
+        ctx,
+        agent,
+        config_of(newest),
+        action="agent.label_version",
+        summary={"label": label},
+        label=label,
+    )
 
 
 async def update_details(
@@ -314,6 +371,8 @@ async def rotate_secret(ctx: ServiceContext, agent_id: int) -> tuple[Agent, str]
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
+        if answered_by_clients(agent.kind):
+            raise BadUserInput.at("id", "a local agent has no signing secret: nothing calls it")
         agent.webhook_secret_ciphertext = ciphertext
         await audit.record(
             session,

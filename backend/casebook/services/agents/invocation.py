@@ -22,7 +22,12 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
 from casebook.domain.agents.instructions import SkillText, system_prompt
-from casebook.domain.agents.model import AgentConfig, ModelAgentConfig, config_from_json
+from casebook.domain.agents.model import (
+    AgentConfig,
+    ModelAgentConfig,
+    answered_by_clients,
+    config_from_json,
+)
 from casebook.domain.agents.reference import bounded, with_reference
 from casebook.domain.agents.webhook_contract import Turn
 from casebook.llm.errors import BudgetExhausted
@@ -44,6 +49,11 @@ from casebook.services.kernel.public_ids import public_id
 from casebook.services.knowledge.search import reference_passages
 from casebook.services.models import metering
 from casebook.services.models.connections import cipher, connection_spec, usable_connection
+
+NOT_CALLED = (
+    "a local agent is answered by its own code, which Casebook cannot call: run it with the "
+    "Python client's evaluate(), `casebook eval --task/--exec` or the pytest plugin"
+)
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,8 @@ async def answer(
     so a webhook agent's call does not check it again. ``clients``: the caller's HTTP
     clients for a webhook agent's calls (an eval run's, kept between its calls)."""
     actor = ctx.require_actor()
+    if answered_by_clients(ready.config.kind):
+        return Reply(steps=(), error=NOT_CALLED)
     if ready.secret is None:
         return Reply(
             steps=(),

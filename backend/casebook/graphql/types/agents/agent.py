@@ -28,9 +28,10 @@ class AgentPermissionsType:
 
 @strawberry.type(
     name="Agent",
-    description="A model agent Casebook calls itself, or a webhook agent that answers over "
-    "HTTPS. A shared resource: agents:view reads it, agents:edit changes it, agents:run "
-    "chats with it.",
+    description="A model agent Casebook calls itself, a webhook agent that answers over "
+    "HTTPS, or a local agent your own code answers through Casebook's clients. A shared "
+    "resource: agents:view reads it, agents:edit changes it, agents:run chats with it and "
+    "runs it.",
 )
 class AgentType(relay.Node):
     id: relay.NodeID[int]

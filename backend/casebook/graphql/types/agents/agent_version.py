@@ -43,12 +43,16 @@ class AgentKnowledgeBasesType:
 @strawberry.type(
     name="AgentVersion",
     description="What an agent answered with. Every change of model, instructions, tools, "
-    "skills, knowledge bases or endpoint is a new version; runs and scores name the version "
-    "that answered.",
+    "skills, knowledge bases or endpoint is a new version, and so is each new label a local "
+    "agent's clients give; runs and scores name the version that answered.",
 )
 class AgentVersionType:
     number: int
     kind: AgentKind
+    label: str | None = strawberry.field(
+        description="A local agent's: what its client named this version by (a commit, a "
+        "branch, a build). Null for other kinds, and for a version made by editing its tools."
+    )
     created_at: datetime | None
     row: strawberry.Private[AgentVersion]
 
@@ -58,6 +62,7 @@ class AgentVersionType:
         return cls(
             number=row.version,
             kind=AgentKind(config.kind),
+            label=row.label,
             created_at=row.created_at,
             row=row,
         )
