@@ -15,7 +15,6 @@ from casebook.jobs.resilient import ResilientWorker
 from casebook.observability import metrics, tracing
 from casebook.services.erasure import erasure
 from casebook.services.erasure import retention as erasure_retention
-from casebook.services.evals import confirmation as eval_confirmation
 from casebook.services.evals import execution as eval_execution
 from casebook.services.evals import resume as eval_resume
 from casebook.services.generation import job as generation_job
@@ -25,9 +24,8 @@ from casebook.services.kernel.collector import tune_for_serving
 from casebook.services.kernel.outages import outage_of
 from casebook.services.kernel.redis_connection import worker_redis_settings
 
-# Importing a service module registers its job handlers with ``services.jobs`` (and the
-# eval runs' confirmation planner with their executor).
-JOB_MODULES = (rescoring, eval_execution, eval_confirmation, erasure, generation_job)
+# Importing a service module registers its job handlers with ``services.jobs``.
+JOB_MODULES = (rescoring, eval_execution, erasure, generation_job)
 
 JOB_TIMEOUT_SECONDS = 3600
 # A job that cannot even be claimed (PostgreSQL down) goes back on the queue with a

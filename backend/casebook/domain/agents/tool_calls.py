@@ -95,6 +95,20 @@ def decide(
     return CallDecision(Disposition.EXECUTE, "", parsed)
 
 
+def reported_call_problem(
+    declared: ToolSpec | None, name: str, status: str, *, isolated: bool
+) -> str | None:
+    """Why an agent that executes its own tools (a webhook agent, a local agent) may not
+    report a call as it did, or None: in an isolated run a tool that is not declared
+    read-only is never executed, so such a call is reported as blocked."""
+    if isolated and status == "ok" and (declared is None or not declared.read_only):
+        return (
+            f"{name} is not declared read-only and this run is isolated, so the call must "
+            "not be executed and is reported as blocked"
+        )
+    return None
+
+
 def status_of(decision: CallDecision) -> CallStatus:
     """The status a call not executed is recorded with."""
     return "blocked" if decision.disposition is Disposition.BLOCK else "failed"

@@ -23,6 +23,7 @@ import orjson
 
 from casebook.domain.activity.model import CALL_STATUSES, CallStatus, Reply, Step
 from casebook.domain.agents.model import ToolSpec
+from casebook.domain.agents.tool_calls import reported_call_problem
 from casebook.domain.jsonvalue import JSONObject
 from casebook.domain.storable_text import json_problem, text_problem
 
@@ -172,11 +173,9 @@ def _call_step(
         reasons.append(f"{path}.status must be one of {', '.join(CALL_STATUSES)}")
         return None
     declared = tools.get(name)
-    if isolated and status == "ok" and (declared is None or not declared.read_only):
-        reasons.append(
-            f"{path}: {name} is not declared read-only and this run is isolated, so the call "
-            "must not be executed and is reported as blocked"
-        )
+    refused = reported_call_problem(declared, name, str(status), isolated=isolated)
+    if refused is not None:
+        reasons.append(f"{path}: {refused}")
         return None
     result = _text(item.get("result"), f"{path}.result", REPLY_TEXT_MAX, reasons)
     return Step.call(

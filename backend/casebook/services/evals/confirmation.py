@@ -7,8 +7,7 @@ regression is confirmed when its rerun fails again (``results.compare_runs``). R
 not counted in the run's progress (total, answered, scored, outcomes), which so agrees
 with its summary; what they cost is in its cost, as every answer's is.
 
-The executor asks through ``register_confirmation_planner``; importing this module
-registers the planner (the worker imports it with its job modules).
+Settling a run whose items are all done plans them (``settling``).
 """
 
 from sqlalchemy.dialects.postgresql import insert
@@ -18,7 +17,6 @@ from sqlmodel import col
 from casebook.db.models import EvalItem, EvalRun
 from casebook.domain.evals.comparison import flips_to_confirm
 from casebook.domain.evals.progress import CONFIRM, PENDING
-from casebook.services.evals.execution import register_confirmation_planner
 from casebook.services.evals.results import compare_runs, read_results
 
 
@@ -61,6 +59,3 @@ async def plan_confirmation(session: AsyncSession, run: EvalRun) -> int:
         )
     ).all()
     return len(added)
-
-
-register_confirmation_planner(plan_confirmation)

@@ -23,7 +23,7 @@ import contextlib
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import structlog
@@ -37,35 +37,30 @@ from casebook.db.models import Dataset, EvalItem, EvalRun, EvalRunAgent, EvalRun
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
-from casebook.domain.agents.model import ModelAgentConfig
+from casebook.domain.agents.model import ModelAgentConfig, answered_by_clients
 from casebook.domain.agents.webhook_contract import Turn
 from casebook.domain.evals.progress import (
     ACTIVE,
     CONFIRMING,
     FAILED,
-    FINISHED,
-    QUEUED,
     RUNNING,
-    budget_reason,
-    budget_spent,
 )
 from casebook.domain.grading.config import ScoringConfig
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.llm.errors import BudgetExhausted
-from casebook.observability import metrics
 from casebook.services.activity.batch_recording import Asked, Question, ask_many
 from casebook.services.agents.invocation import Runnable, answer, runnable
 from casebook.services.agents.webhook_agent import WebhookClients
 from casebook.services.datasets.kind import DATASET_KIND
-from casebook.services.evals import channels, leases
-from casebook.services.evals.counters import advance
+from casebook.services.evals import channels, leases, settling
 from casebook.services.evals.grading import Graded, grade_answer, graded_offline
 from casebook.services.evals.start import JOB_KIND, RUN_FIELD
 from casebook.services.evals.stored_answers import REMOVED, stored_replies
 from casebook.services.evals.storing import (
     NewAnswer,
-    Tally,
-    count_answered,
+    advance_after,
+    count_stored,
+    over_budget,
     store_answers,
     store_scores,
 )
@@ -76,22 +71,10 @@ from casebook.services.kernel.errors import ServiceError
 from casebook.services.kernel.job_actor import actor_for_job
 from casebook.services.kernel.jobs import JobRun, job_handler
 from casebook.services.models import metering
-from casebook.services.review.automatic import send_eval_run
-from casebook.services.review.events import publish_queue_changed
 
 log = structlog.get_logger("casebook.evals")
 
 WRITE_BATCH = 500
-
-# A planner of confirmation reruns: given the session and the run whose answers are all
-# scored, adds ``confirm`` items and returns how many (0: nothing to confirm).
-ConfirmationPlanner = Callable[[AsyncSession, EvalRun], Awaitable[int]]
-_confirmation_planner: list[ConfirmationPlanner] = []
-
-
-def register_confirmation_planner(planner: ConfirmationPlanner) -> None:
-    """The results module says which flips to rerun; the executor runs them."""
-    _confirmation_planner[:] = [planner]
 
 
 @dataclass
@@ -142,6 +125,8 @@ class Executor:
         self.ctx: ServiceContext | None = None
         self.actor: Actor | None = None
         self.agents: dict[int, tuple[EvalRunAgent, Runnable]] = {}
+        # The run's agents this worker asks (a local agent's items wait for its clients).
+        self.answering: set[int] = set()
         self.cases: dict[int, CaseReference] = {}
         self.in_flight: dict[int, asyncio.Task[None]] = {}
         # A webhook agent's calls reuse the run's connections, kept open between calls.
@@ -193,6 +178,8 @@ class Executor:
                         f"the agent {agent.agent_name} cannot be run any more ({refused.message})"
                     ) from None
                 self.agents[agent.id] = (agent, ready)
+                if not answered_by_clients(agent.agent_kind):
+                    self.answering.add(agent.id)
             case_ids = (
                 await session.execute(
                     select(col(EvalRunCase.case_id)).where(EvalRunCase.run_id == self.run_id)
@@ -202,44 +189,23 @@ class Executor:
                 session, self.run.dataset_id, self.run.dataset_version, list(case_ids)
             )
 
-    # -- publishing --------------------------------------------------------------------
+    # -- moving the run on ---------------------------------------------------------------
     async def _publish(self, row: EvalRun) -> None:
         await channels.publish_progress(self.redis, channels.progress_payload(row))
 
-    async def _ended(self, row: EvalRun) -> None:
-        await self._publish(row)
-        await channels.publish_run_event(
-            self.redis, row.organization_id, channels.FINISHED, self.run_id
-        )
-
     async def begin(self) -> None:
-        async with self.publish_lock:
-            async with self.sessionmaker() as session, session.begin():
-                moved = await advance(
-                    session,
-                    self.run_id,
-                    status=RUNNING,
-                    only_from=(QUEUED,),
-                    started_at=datetime.now(UTC),
-                )
-            if moved is not None:
-                await self._publish(moved)
+        await self._move(lambda session: settling.begin(session, self.run_id))
 
     async def stop(self, status: str, reason: str) -> None:
         """End the run (failed or cancelled) unless it has ended; drop what was not asked."""
+        await self._move(lambda session: settling.stop(session, self.run_id, status, reason))
+
+    async def _move(self, move: Callable[[AsyncSession], Awaitable[settling.Settled]]) -> None:
+        """One move of the run in its own transaction, published once it has committed."""
         async with self.publish_lock:
             async with self.sessionmaker() as session, session.begin():
-                moved = await advance(
-                    session,
-                    self.run_id,
-                    status=status,
-                    status_reason=reason,
-                    only_from=ACTIVE,
-                    finished_at=datetime.now(UTC),
-                )
-                await leases.drop_unasked(session, self.run_id)
-            if moved is not None:
-                await self._ended(moved)
+                settled = await move(session)
+            await settling.publish_settled(self.redis, settled)
 
     # -- claiming and asking -----------------------------------------------------------
     def _question(self, item: EvalItem) -> Question:
@@ -259,6 +225,7 @@ class Executor:
                 per_organization=self.settings.eval_concurrency_per_organization,
                 answered_in_hand=sorted(self.in_hand),
                 rescore=rescore,
+                answering=self.answering,
             )
             asked = await ask_many(
                 session, self.actor, [self._question(i) for i in claimed.to_answer]
@@ -355,75 +322,23 @@ class Executor:
             async with self.sessionmaker() as session, session.begin():
                 kept, tally = await store_answers(session, self.actor, self.holder, answers)
                 _, more = await store_scores(session, self.holder, scores)
-                row = await self._advance(session, tally, more)
+                row = await advance_after(session, self.run_id, tally, more)
             assert row is not None
             await self._publish(row)
-        failed = sum(1 for a in kept if a.reply.error)
-        if failed:
-            metrics.eval_answers(failed, outcome="failed")
-        if len(kept) > failed:
-            metrics.eval_answers(len(kept) - failed)
-        if row.status == RUNNING and budget_spent(row.budget_usd, row.cost_usd):
-            assert row.budget_usd is not None
-            await self.stop(FAILED, budget_reason(row.budget_usd, row.cost_usd))
+        count_stored(kept)
+        if (spent := over_budget(row)) is not None:
+            await self.stop(FAILED, spent)
         ungraded = {id(a) for a in kept if a.graded is None}
         return {id(w) for w in batch if w.answer is not None and id(w.answer) in ungraded}
-
-    async def _advance(self, session: AsyncSession, *tallies: Tally) -> EvalRun | None:
-        """The run's counters after a batch: answers counted anew (an answer stored and
-        not yet scored shows), scores and cost added."""
-        outcomes = {
-            name: sum(t.outcomes.get(name, 0) for t in tallies)
-            for name in ("pass", "fail", "not_graded")
-        }
-        return await advance(
-            session,
-            self.run_id,
-            scored=sum(t.scored for t in tallies),
-            passed=outcomes["pass"],
-            failed=outcomes["fail"],
-            not_graded=outcomes["not_graded"],
-            cost_usd=sum(t.cost_usd for t in tallies),
-            answered_now=await count_answered(session, self.run_id),
-        )
 
     # -- the loop ----------------------------------------------------------------------
     def _start(self, item: EvalItem, work: Awaitable[None]) -> None:
         assert item.id is not None
         self.in_flight[item.id] = asyncio.create_task(work)
 
-    async def _confirm_or_finish(self) -> bool:
-        """All items are done: plan confirmation reruns once, else finish. True to go on."""
-        confirming = False
-        queued: list[int] = []
-        async with self.publish_lock:
-            async with self.sessionmaker() as session, session.begin():
-                run = await session.get(EvalRun, self.run_id, with_for_update=True)
-                assert run is not None
-                moved: EvalRun | None = None
-                planner = _confirmation_planner[0] if _confirmation_planner else None
-                wanted = run.status == RUNNING and run.baseline_run_id is not None
-                if planner is not None and wanted and await planner(session, run) > 0:
-                    moved = await advance(
-                        session, self.run_id, status=CONFIRMING, only_from=(RUNNING,)
-                    )
-                    confirming = True
-                if not confirming:
-                    moved = await advance(
-                        session,
-                        self.run_id,
-                        status=FINISHED,
-                        only_from=(RUNNING, CONFIRMING),
-                        finished_at=datetime.now(UTC),
-                    )
-                    if moved is not None:
-                        # Finished, its flips rerun: it sends what it confirmed to review.
-                        queued = await send_eval_run(session, moved)
-            if moved is not None:
-                await (self._publish(moved) if confirming else self._ended(moved))
-            if queued:
-                await publish_queue_changed(self.redis, run.organization_id, [run.dataset_id])
-        return confirming
+    async def _settle(self) -> None:
+        """All items are done: rerun the flips once, else finish (``settling``)."""
+        await self._move(lambda session: settling.settle(session, self.run_id))
 
     async def _heartbeat(self) -> None:
         every = max(0.05, self.settings.eval_lease_seconds / 3)
@@ -447,7 +362,13 @@ class Executor:
         rescore = now >= self.next_rescore
         if rescore:
             self.next_rescore = now + self.poll
-        (claimed, asked), spent = await asyncio.gather(self._claim(rescore), self._agent_budget())
+        spent: str | None = None
+        if self.answering:
+            (claimed, asked), spent = await asyncio.gather(
+                self._claim(rescore), self._agent_budget()
+            )
+        else:  # only a local agent's answers to score: no budget to check for asking
+            claimed, asked = await self._claim(rescore)
         for item in claimed.to_score:
             self._start(item, self._rescore(item))
         if claimed.to_answer:
@@ -466,8 +387,7 @@ class Executor:
                     if status not in (RUNNING, CONFIRMING):
                         break
                     if await self._remaining() == 0:
-                        if not await self._confirm_or_finish():
-                            break
+                        await self._settle()
                         continue
                     await asyncio.sleep(self.poll)
                     continue

@@ -6,9 +6,13 @@ leave room for - answers in flight counted over every worker, under one advisory
 organization - and answered items nobody holds, to score again. Its leases are renewed
 while it works; an item whose lease ran out (its worker died) is claimed by another:
 asked again when no answer was stored, scored again when one was.
+
+A local agent's items are claimed the same way by its clients (``client_work``): the
+same bounds count them, a client's claim is a holder of its own, and a worker never
+claims them to answer (``answering`` names the run's agents a holder answers for).
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
@@ -113,11 +117,16 @@ async def claim(
     per_organization: int,
     answered_in_hand: Sequence[int] = (),
     rescore: bool = True,
+    answering: Collection[int] | None = None,
+    limit: int | None = None,
+    ready: tuple[str, ...] = (RUNNING, CONFIRMING),
 ) -> Claimed:
     """The run's status, items to answer and (with ``rescore``) items to score again,
     leased to the holder. ``answered_in_hand``: the holder's items whose agent has
     replied, their answers not yet stored - no longer in flight at the agent, so not
-    counted against the bounds.
+    counted against the bounds. ``answering``: the run's agents (their ``eval_run_agents``
+    ids) whose items the holder answers, all when None; ``limit``: at most this many to
+    answer; ``ready``: the run's statuses in which items are handed out.
 
     A claim is at most four statements, every one a round trip taken while the worker's
     event loop is busy with answers: the run's status read as the organization's lock is
@@ -133,13 +142,19 @@ async def claim(
     ).one()[0]
     to_answer: list[EvalItem] = []
     room = 0
-    if status in (RUNNING, CONFIRMING):
+    if status in ready and (answering is None or answering) and (limit is None or limit > 0):
         room = await _room(session, holder, concurrency, per_organization, answered_in_hand)
+        if limit is not None:
+            room = min(room, limit)
     if room > 0:
+        for_agents = (
+            [col(EvalItem.run_agent_id).in_(sorted(answering))] if answering is not None else []
+        )
         claimable = (
             select(col(EvalItem.id))
             .where(
                 EvalItem.run_id == holder.run_id,
+                *for_agents,
                 or_(
                     col(EvalItem.status) == PENDING,
                     and_(

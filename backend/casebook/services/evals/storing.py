@@ -19,12 +19,22 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import EvalItem, EvalRunAgent, Score
+from casebook.db.models import EvalItem, EvalRun, EvalRunAgent, Score
 from casebook.db.rows import insert_values
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
-from casebook.domain.evals.progress import ANSWER, ANSWERED, ANSWERING, SCORED
+from casebook.domain.evals.progress import (
+    ANSWER,
+    ANSWERED,
+    ANSWERING,
+    RUNNING,
+    SCORED,
+    budget_reason,
+    budget_spent,
+)
+from casebook.observability import metrics
 from casebook.services.activity.batch_recording import Answered, Asked, record_replies
+from casebook.services.evals.counters import advance
 from casebook.services.evals.grading import Graded
 from casebook.services.evals.leases import Holder, still_held
 from casebook.services.grading.structured.records import record_structured
@@ -180,3 +190,39 @@ async def count_answered(session: AsyncSession, run_id: int) -> int:
             )
         ).scalar_one()
     )
+
+
+async def advance_after(session: AsyncSession, run_id: int, *tallies: Tally) -> EvalRun | None:
+    """The run's counters after a batch: answers counted anew (an answer stored and not yet
+    scored shows), scores and cost added."""
+    outcomes = {
+        name: sum(t.outcomes.get(name, 0) for t in tallies)
+        for name in ("pass", "fail", "not_graded")
+    }
+    return await advance(
+        session,
+        run_id,
+        scored=sum(t.scored for t in tallies),
+        passed=outcomes["pass"],
+        failed=outcomes["fail"],
+        not_graded=outcomes["not_graded"],
+        cost_usd=sum(t.cost_usd for t in tallies),
+        answered_now=await count_answered(session, run_id),
+    )
+
+
+def count_stored(kept: Sequence[NewAnswer]) -> None:
+    """The answers stored, in the metrics: those that failed apart."""
+    failed = sum(1 for a in kept if a.reply.error)
+    if failed:
+        metrics.eval_answers(failed, outcome="failed")
+    if len(kept) > failed:
+        metrics.eval_answers(len(kept) - failed)
+
+
+def over_budget(row: EvalRun) -> str | None:
+    """Why a running run must stop now (its budget spent), or None."""
+    if row.status == RUNNING and budget_spent(row.budget_usd, row.cost_usd):
+        assert row.budget_usd is not None
+        return budget_reason(row.budget_usd, row.cost_usd)
+    return None
