@@ -28,6 +28,7 @@ from casebook.graphql.mutations.chat import ChatMutations
 from casebook.graphql.mutations.conversations import ConversationMutations
 from casebook.graphql.mutations.datasets import DatasetMutations
 from casebook.graphql.mutations.default_embedding_model import DefaultEmbeddingModelMutations
+from casebook.graphql.mutations.eval_work import EvalWorkMutations
 from casebook.graphql.mutations.evals import EvalMutations
 from casebook.graphql.mutations.generation import GenerationMutations
 from casebook.graphql.mutations.grading import GradingMutations
@@ -120,6 +121,7 @@ class Mutation(
     ConversationMutations,
     ChatMutations,
     EvalMutations,
+    EvalWorkMutations,
     GenerationMutations,
     PersonalDataMutations,
     RetentionMutations,

@@ -5,8 +5,8 @@ repetitions), each agent's estimated cost from the price table, and the judge's.
 A model's cost is tokens × its price per million: the prompt counted at about four
 characters a token (the agent's instructions, the case's earlier turns and its
 question), the answer assumed at ``ANSWER_TOKENS``. The judge reads the case, the
-answer and its instructions and writes a short verdict. A webhook agent's cost is
-unknown until it reports it, a model missing from the price table is unknown, and
+answer and its instructions and writes a short verdict. A webhook or local agent's
+cost is unknown until it reports it, a model missing from the price table is unknown, and
 neither is ever said to be free. A cost under a cent is said as such.
 """
 
@@ -20,6 +20,7 @@ JUDGE_REPLY_TOKENS = 300
 JUDGE_INSTRUCTIONS_TOKENS = 600
 TOKENS_PER_PRICE_UNIT = 1_000_000
 WEBHOOK_UNKNOWN = "unknown until the webhook reports its cost"
+LOCAL_UNKNOWN = "unknown until your code reports its cost"
 NO_JUDGE = "free (no judge)"
 
 
@@ -81,6 +82,10 @@ def model_agent_cost(
 
 def webhook_agent_cost() -> CostFigure:
     return CostFigure(None, WEBHOOK_UNKNOWN)
+
+
+def local_agent_cost() -> CostFigure:
+    return CostFigure(None, LOCAL_UNKNOWN)
 
 
 def judge_cost(

@@ -4,12 +4,15 @@ One dataset version (the newest when none is named), 1 to 5 agents compared side
 by side, 1 to 10 repetitions, an optional tag filter (cases carrying at least one
 of the tags), 1 to 64 answers in flight, an earlier run as baseline, 0 to 200
 flipped cases rerun before a regression is called confirmed, and an optional
-budget in USD. Every refusal names its field; nothing is started.
+budget in USD. A run of a local agent may name the version its client answers with (a
+label: a commit, a branch, "my-laptop"). Every refusal names its field; nothing is
+started.
 """
 
 import math
 from dataclasses import dataclass
 
+from casebook.domain.agents.validation import version_label_problem
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.storable_text import text_problem
 
@@ -39,6 +42,7 @@ class EvalRunRequest:
     baseline_run_id: int | None = None
     confirm_flips: int = DEFAULT_CONFIRM_FLIPS
     budget_usd: float | None = None
+    version_label: str | None = None
 
 
 def _bounded(value: int, path: str, low: int, high: int, errors: list[FieldError]) -> None:
@@ -90,6 +94,9 @@ def check_request(request: EvalRunRequest) -> EvalRunRequest:
     if budget is not None and not (math.isfinite(budget) and 0 <= budget <= BUDGET_MAX_USD):
         errors.append(FieldError("input.budgetUsd", f"must be 0 to {BUDGET_MAX_USD:,.0f} USD"))
     tags = _tags(request.tags, errors)
+    label = request.version_label
+    if label is not None and (problem := version_label_problem(label)) is not None:
+        errors.append(FieldError("input.versionLabel", problem))
     if errors:
         raise ValidationFailed(errors)
     return EvalRunRequest(
@@ -102,6 +109,7 @@ def check_request(request: EvalRunRequest) -> EvalRunRequest:
         baseline_run_id=request.baseline_run_id,
         confirm_flips=request.confirm_flips,
         budget_usd=budget,
+        version_label=label.strip() if label is not None else None,
     )
 
 
@@ -117,4 +125,5 @@ def normalised_json(request: EvalRunRequest) -> dict[str, object]:
         "baseline_run_id": request.baseline_run_id,
         "confirm_flips": request.confirm_flips,
         "budget_usd": request.budget_usd,
+        "version_label": request.version_label,
     }

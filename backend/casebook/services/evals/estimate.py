@@ -21,13 +21,14 @@ from casebook.config import Settings
 from casebook.db.case_content import content_from_json
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
-from casebook.domain.agents.model import ModelAgentConfig
+from casebook.domain.agents.model import LocalAgentConfig, ModelAgentConfig
 from casebook.domain.errors import ValidationFailed
 from casebook.domain.evals.estimate import (
     CaseSize,
     CostFigure,
     Price,
     judge_cost,
+    local_agent_cost,
     model_agent_cost,
     total_cost_text,
     webhook_agent_cost,
@@ -82,6 +83,8 @@ def _agent_cost(
     table: PriceTable, planned: PlannedAgent, sizes: list[CaseSize], reps: int
 ) -> CostFigure:
     config = planned.config
+    if isinstance(config, LocalAgentConfig):
+        return local_agent_cost()
     if not isinstance(config, ModelAgentConfig):
         return webhook_agent_cost()
     return model_agent_cost(

@@ -38,7 +38,6 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
 from casebook.domain.agents.model import ModelAgentConfig, answered_by_clients
-from casebook.domain.agents.webhook_contract import Turn
 from casebook.domain.evals.progress import (
     ACTIVE,
     CONFIRMING,
@@ -59,8 +58,10 @@ from casebook.services.evals.stored_answers import REMOVED, stored_replies
 from casebook.services.evals.storing import (
     NewAnswer,
     advance_after,
+    case_turns,
     count_stored,
     over_budget,
+    question_of,
     store_answers,
     store_scores,
 )
@@ -87,13 +88,6 @@ class _Work:
     done: asyncio.Future[bool] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
-
-
-def _turns(case: CaseReference) -> list[Turn]:
-    return [
-        Turn("user" if turn.role == "user" else "agent", turn.content)
-        for turn in case.content.history
-    ]
 
 
 class RunStopped(Exception):
@@ -210,8 +204,7 @@ class Executor:
     # -- claiming and asking -----------------------------------------------------------
     def _question(self, item: EvalItem) -> Question:
         agent, _ = self.agents[item.run_agent_id]
-        case = self.cases[item.case_id]
-        return Question(agent.agent_id or 0, _turns(case), case.content.input)
+        return question_of(agent, self.cases[item.case_id])
 
     async def _claim(self, rescore: bool) -> tuple[leases.Claimed, list[Asked]]:
         """Items leased to this worker, and the questions of those to answer, stored in
@@ -254,7 +247,7 @@ class Executor:
             reply = await answer(
                 self.ctx,
                 ready,
-                history=_turns(case),
+                history=case_turns(case),
                 question=case.content.input,
                 isolated=True,
                 eval_run=True,

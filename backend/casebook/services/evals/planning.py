@@ -1,7 +1,10 @@
 """What a run would answer: the dataset version, its cases, the agents at their versions.
 
 Estimating and starting read the same plan, so the estimate describes exactly the run
-that starts. Access is decided in the order the spec gives: ``runs:view`` before
+that starts. A local agent named with a version label answers with the version of that
+label, or - a label not seen before - with a new version its start records
+(``agents.version_for_label``); the estimate counts the label and the configuration it
+would carry, so a start after another run recorded the same new label still matches. Access is decided in the order the spec gives: ``runs:view`` before
 anything (the caller), then ``datasets:run`` on the dataset, then ``agents:run`` on
 each agent. The cases are those the version holds, narrowed to those carrying at
 least one of the tags; cases marked anonymised after erasure are left out and counted.
@@ -21,12 +24,12 @@ from casebook.db.models import Agent, AgentVersion, CaseRevision, Dataset, Datas
 from casebook.db.queries.cases_at_version import CaseFilter, latest_changes
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
-from casebook.domain.agents.model import AgentConfig, config_from_json
+from casebook.domain.agents.model import AgentConfig, answered_by_clients, config_from_json
 from casebook.domain.evals.inputs import EvalRunRequest
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.jsonvalue import JSONObject
 from casebook.services.agents.agents import KIND as AGENT_KIND
-from casebook.services.agents.agents import version_of
+from casebook.services.agents.agents import labelled_version, version_of
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.evals.runs import load_run
 from casebook.services.kernel import sharing
@@ -39,8 +42,27 @@ _cases = DatasetCase.__table__.c  # type: ignore[attr-defined]
 @dataclass(frozen=True)
 class PlannedAgent:
     agent: Agent
+    # The version it answers with; for a new label, the newest, which the new one copies.
     version: AgentVersion
     config: AgentConfig
+    # A local agent's version label, and whether starting records it as a new version.
+    label: str | None = None
+    new_label: bool = False
+
+    @property
+    def number(self) -> int:
+        """The version number it answers with (a new label's: the next, if nothing else
+        records a version first)."""
+        return self.agent.latest_version + 1 if self.new_label else self.version.version
+
+    def fingerprint(self) -> list[Any]:
+        if self.label is None:
+            return [self.version.agent_id, self.version.version]
+        return [self.version.agent_id, "label", self.label, _digest(self.version.config)]
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -69,10 +91,8 @@ class Plan:
         """What must not move between the estimate and the start."""
         return {
             "version": self.version,
-            "agents": [[a.version.agent_id, a.version.version] for a in self.agents],
-            "scoring": hashlib.sha256(
-                orjson.dumps(self.scoring, option=orjson.OPT_SORT_KEYS)
-            ).hexdigest()[:16],
+            "agents": [a.fingerprint() for a in self.agents],
+            "scoring": _digest(self.scoring),
         }
 
 
@@ -126,7 +146,7 @@ def snapshot_select(
 
 
 async def _agents(
-    session: AsyncSession, actor: Actor, agent_ids: tuple[int, ...]
+    session: AsyncSession, actor: Actor, agent_ids: tuple[int, ...], label: str | None
 ) -> list[PlannedAgent]:
     found = await sharing.authorize_many(
         session, actor, AGENT_KIND, agent_ids, Permission.AGENTS_RUN
@@ -138,9 +158,26 @@ async def _agents(
             raise agent
         if agent.latest_version < 1:
             raise BadUserInput.at(f"input.agentIds.{index}", "this agent has no version to run")
-        version = await version_of(session, agent_id, agent.latest_version)
-        planned.append(PlannedAgent(agent, version, config_from_json(version.config)))
+        planned.append(await _planned(session, agent, label))
+    if label is not None and not any(a.label is not None for a in planned):
+        raise BadUserInput.at(
+            "input.versionLabel",
+            "names the version of a local agent, and no agent of this run is one: Casebook "
+            "knows the versions of the agents it calls",
+        )
     return planned
+
+
+async def _planned(session: AsyncSession, agent: Agent, label: str | None) -> PlannedAgent:
+    assert agent.id is not None
+    if label is None or not answered_by_clients(agent.kind):
+        version = await version_of(session, agent.id, agent.latest_version)
+        return PlannedAgent(agent, version, config_from_json(version.config))
+    labelled = await labelled_version(session, agent, label)
+    version = labelled or await version_of(session, agent.id, agent.latest_version)
+    return PlannedAgent(
+        agent, version, config_from_json(version.config), label, new_label=labelled is None
+    )
 
 
 async def plan_run(
@@ -157,7 +194,7 @@ async def plan_run(
         raise BadUserInput.at(
             "input.version", f"this dataset has versions 1 to {dataset.latest_version}"
         )
-    agents = await _agents(session, actor, request.agent_ids)
+    agents = await _agents(session, actor, request.agent_ids, request.version_label)
     baseline = None
     if request.baseline_run_id is not None:
         baseline = await load_run(session, actor, request.baseline_run_id, Permission.DATASETS_VIEW)

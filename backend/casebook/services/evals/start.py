@@ -9,24 +9,56 @@ is handed to a worker once the transaction has committed.
 """
 
 from sqlalchemy import Integer, func, insert, literal, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import EvalItem, EvalRun, EvalRunAgent, EvalRunCase, Job
+from casebook.db.models import (
+    Agent,
+    AgentVersion,
+    EvalItem,
+    EvalRun,
+    EvalRunAgent,
+    EvalRunCase,
+    Job,
+)
 from casebook.domain.access.catalog import Permission
 from casebook.domain.evals.inputs import EvalRunRequest
 from casebook.domain.evals.progress import ANSWER, PENDING, QUEUED
 from casebook.observability import tracing
+from casebook.services.agents.agents import version_for_label
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.evals import channels
 from casebook.services.evals.estimate import check_confirmation, checked
-from casebook.services.evals.planning import plan_run, snapshot_select
+from casebook.services.evals.planning import PlannedAgent, plan_run, snapshot_select
 from casebook.services.kernel import audit, jobs
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.errors import Conflict, NotFound
 from casebook.services.kernel.job_actor import payload_identity
 
 JOB_KIND = "eval_run"
 RUN_FIELD = "eval_run_id"
 AGENT_NAME_CHARS = 200
+
+
+async def _version_to_pin(
+    session: AsyncSession, ctx: ServiceContext, planned: PlannedAgent
+) -> AgentVersion:
+    """The version the run pins: the planned one, or for a local agent's label the version
+    of that label, recorded now when it is new - under the agent's row lock, so two runs
+    starting with one new label record one version. Its configuration must be the one the
+    estimate counted."""
+    if planned.label is None:
+        return planned.version
+    agent = await session.get(Agent, planned.agent.id, with_for_update=True, populate_existing=True)
+    if agent is None:
+        raise NotFound("agent")
+    version = await version_for_label(session, ctx, agent, planned.label)
+    if version.config != planned.version.config:
+        raise Conflict(
+            f"the estimate is out of date: the agent {agent.name} was configured since. "
+            "Estimate the run again and confirm the new estimate"
+        )
+    return version
 
 
 async def start_eval_run(
@@ -37,6 +69,7 @@ async def start_eval_run(
     async with ctx.transaction() as session:
         plan = await plan_run(session, actor, request)
         check_confirmation(ctx.settings, actor, request, plan, confirmation)
+        versions = [await _version_to_pin(session, ctx, planned) for planned in plan.agents]
         dataset_id = plan.dataset.id
         assert dataset_id is not None
         run = EvalRun(
@@ -57,15 +90,16 @@ async def start_eval_run(
         session.add(run)
         await session.flush()
         assert run.id is not None
-        for position, planned in enumerate(plan.agents):
+        for position, (planned, version) in enumerate(zip(plan.agents, versions, strict=True)):
             session.add(
                 EvalRunAgent(
                     run_id=run.id,
                     position=position,
-                    agent_id=planned.version.agent_id,
-                    agent_version=planned.version.version,
+                    agent_id=version.agent_id,
+                    agent_version=version.version,
                     agent_name=planned.agent.name[:AGENT_NAME_CHARS],
                     agent_kind=planned.agent.kind,
+                    version_label=version.label,
                 )
             )
         await session.flush()
@@ -130,7 +164,8 @@ async def start_eval_run(
             summary={
                 "eval_run_id": run.id,
                 "dataset_version": plan.version,
-                "agents": [[a.version.agent_id, a.version.version] for a in plan.agents],
+                "agents": [[v.agent_id, v.version] for v in versions],
+                "version_label": request.version_label,
                 "repetitions": request.repetitions,
                 "tags": run.tags,
                 "cases": run.cases,

@@ -23,6 +23,7 @@ from casebook.db.models import EvalItem, EvalRun, EvalRunAgent, Score
 from casebook.db.rows import insert_values
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
+from casebook.domain.agents.webhook_contract import Turn
 from casebook.domain.evals.progress import (
     ANSWER,
     ANSWERED,
@@ -33,11 +34,12 @@ from casebook.domain.evals.progress import (
     budget_spent,
 )
 from casebook.observability import metrics
-from casebook.services.activity.batch_recording import Answered, Asked, record_replies
+from casebook.services.activity.batch_recording import Answered, Asked, Question, record_replies
 from casebook.services.evals.counters import advance
 from casebook.services.evals.grading import Graded
 from casebook.services.evals.leases import Holder, still_held
 from casebook.services.grading.structured.records import record_structured
+from casebook.services.grading.structured.staleness import CaseReference
 
 _items = EvalItem.__table__  # type: ignore[attr-defined]
 
@@ -68,6 +70,19 @@ class NewAnswer:
     agent_version_id: int | None
     reply: Reply
     graded: Graded | None  # set when graded without a model call
+
+
+def case_turns(case: CaseReference) -> list[Turn]:
+    """The case's earlier turns, as an agent is given them."""
+    return [
+        Turn("user" if turn.role == "user" else "agent", turn.content)
+        for turn in case.content.history
+    ]
+
+
+def question_of(agent: EvalRunAgent, case: CaseReference) -> Question:
+    """The question an item asks, as Activity records it."""
+    return Question(agent.agent_id or 0, case_turns(case), case.content.input)
 
 
 async def _mark_items(

@@ -7,6 +7,7 @@ this month reaches it, the next call of that helper is stopped before it is
 made, and the reason names the budget.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -108,6 +109,27 @@ class DatabaseMeteringSink:
                     latency_ms=call.latency_ms,
                 )
             )
+
+
+def add_reported_usage(
+    session: AsyncSession, org_id: int, helper: str, calls: Sequence[MeteredCall]
+) -> None:
+    """Costs an agent reported itself (a local agent's client), booked in the caller's
+    transaction - the one that stores the answers they came with."""
+    session.add_all(
+        ModelUsage(
+            organization_id=org_id,
+            helper=helper,
+            kind=call.kind,
+            model=call.model[:200],
+            input_tokens=call.usage.input_tokens,
+            output_tokens=call.usage.output_tokens,
+            cost_usd=call.cost_usd,
+            priced=call.priced,
+            latency_ms=call.latency_ms,
+        )
+        for call in calls
+    )
 
 
 def metered(

@@ -9,19 +9,30 @@ from casebook.services.evals.estimate import AgentEstimate, EvalEstimate
 @strawberry.type(name="EvalAgentEstimate", description="One agent's share of the estimate.")
 class EvalAgentEstimateType:
     agent: AgentType
-    agent_version: int = strawberry.field(description="The version the run will pin.")
+    agent_version: int = strawberry.field(
+        description="The version the run will pin (a new label's: the number it is to get)."
+    )
+    version_label: str | None = strawberry.field(
+        description="A local agent's version label, when the run names one."
+    )
+    new_version: bool = strawberry.field(
+        description="The label is new: starting records it as the agent's next version."
+    )
     cost_usd: float | None = strawberry.field(
-        description="Null when unknown: a webhook agent's cost is known once it reports it."
+        description="Null when unknown: a webhook or local agent's cost is known once it "
+        "reports it."
     )
     cost_text: str = strawberry.field(
-        description='"$1.20", "under a cent", "unknown until the webhook reports its cost"'
+        description='"$1.20", "under a cent", "unknown until the agent reports its cost"'
     )
 
     @classmethod
     def from_estimate(cls, found: AgentEstimate) -> "EvalAgentEstimateType":
         return cls(
             agent=AgentType.from_row(found.planned.agent),
-            agent_version=found.planned.version.version,
+            agent_version=found.planned.number,
+            version_label=found.planned.label,
+            new_version=found.planned.new_label,
             cost_usd=found.cost.usd,
             cost_text=found.cost.text,
         )

@@ -15,6 +15,7 @@ from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.types.agents.agent import AgentType
+from casebook.graphql.types.agents.enums import AgentKind
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.evals.enums import EvalRunStatus
 from casebook.graphql.types.evals.progress import EvalProgressType
@@ -45,6 +46,13 @@ class EvalRunAgentType:
     )
     agent_name: str
     agent_version: int
+    kind: AgentKind = strawberry.field(
+        description="Who answered: LOCAL when your own code did, through Casebook's clients."
+    )
+    version_label: str | None = strawberry.field(
+        description="A local agent's: the label its client named the version by (a commit, a "
+        "branch)."
+    )
 
     @strawberry.field(description="Null once the agent is deleted, or when you may not view it.")
     async def agent(self, info: Info) -> AgentType | None:
@@ -62,6 +70,8 @@ class EvalRunAgentType:
             agent_id=agent_global_id(row),
             agent_name=row.agent_name,
             agent_version=row.agent_version,
+            kind=AgentKind(row.agent_kind),
+            version_label=row.version_label,
         )
 
 

@@ -39,6 +39,15 @@ class EvalRunInput:
         description="Stop cleanly (FAILED, the reason says the budget) once this is spent.",
     )
 
+    version_label: str | None = strawberry.field(
+        default=None,
+        description="The version your code answers with, for the run's local agents: a "
+        "commit, a branch, a build, 'my-laptop' (1 to 200 characters). A label not seen "
+        "before becomes the agent's next version, so runs of two commits compare two versions "
+        "of one agent. Left out: the agent's newest version. Refused when no agent of the run "
+        "is a local agent.",
+    )
+
     def request(self) -> EvalRunRequest:
         agent_ids = tuple(
             decode_id(agent_id, "Agent", f"input.agentIds.{index}")
@@ -56,4 +65,5 @@ class EvalRunInput:
             else None,
             confirm_flips=self.confirm_flips,
             budget_usd=self.budget_usd,
+            version_label=self.version_label,
         )

@@ -1,0 +1,99 @@
+"""A local agent's eval run work, claimed and answered by its clients (``client_work``)."""
+
+import strawberry
+from strawberry import relay
+
+from casebook.domain.access.catalog import Permission
+from casebook.graphql.context import Info
+from casebook.graphql.ids import decode_id
+from casebook.graphql.permissions import requires
+from casebook.graphql.types.evals.eval_run import EvalRunType
+from casebook.graphql.types.evals.work import (
+    EvalAnswerInput,
+    EvalWorkClaimType,
+    ReleaseEvalWorkPayload,
+    RenewEvalWorkPayload,
+    SubmitEvalAnswersPayload,
+)
+from casebook.services.evals import client_work
+
+NEEDS = (
+    "Needs runs:view, datasets:run on the run's dataset and agents:run on its local agents, "
+    "as starting it does."
+)
+
+
+@strawberry.type
+class EvalWorkMutations:
+    @strawberry.mutation(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="Claim up to `max` (1 to 64) of a run's items for its local agents to "
+        "answer, leased for `leaseSeconds` (1 to 3,600; the server's eval lease by default). "
+        "With `waitSeconds` (up to 20) it waits for work while none is free. Bounded by the "
+        "run's concurrency and the organization's, counted over every client. Refused once "
+        f"the run has ended. {NEEDS}",
+    )
+    async def claim_eval_work(
+        self,
+        info: Info,
+        run_id: relay.GlobalID,
+        max: int = 8,
+        wait_seconds: float = 0.0,
+        lease_seconds: float | None = None,
+    ) -> EvalWorkClaimType:
+        claimed = await client_work.claim_work(
+            info.context.services,
+            decode_id(run_id, EvalRunType, "runId"),
+            limit=max,
+            wait_seconds=wait_seconds,
+            lease_seconds=lease_seconds,
+        )
+        return EvalWorkClaimType.from_claim(claimed)
+
+    @strawberry.mutation(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="Store answers to claimed items (up to 500), graded on the server as a "
+        "worker's are. An answer whose item its claim no longer holds is refused by name and "
+        f"changes nothing; a malformed batch is refused whole. {NEEDS}",
+    )
+    async def submit_eval_answers(
+        self, info: Info, run_id: relay.GlobalID, answers: list[EvalAnswerInput]
+    ) -> SubmitEvalAnswersPayload:
+        given = [answer.submitted(f"answers.{i}") for i, answer in enumerate(answers)]
+        submitted = await client_work.submit_answers(
+            info.context.services, decode_id(run_id, EvalRunType, "runId"), given
+        )
+        return SubmitEvalAnswersPayload.from_submitted(submitted)
+
+    @strawberry.mutation(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="Extend the leases of the items these claims hold unanswered (1 to 64 "
+        f"lease tokens), by `leaseSeconds` from now. {NEEDS}",
+    )
+    async def renew_eval_work(
+        self,
+        info: Info,
+        run_id: relay.GlobalID,
+        lease_tokens: list[str],
+        lease_seconds: float | None = None,
+    ) -> RenewEvalWorkPayload:
+        expires = await client_work.renew_work(
+            info.context.services,
+            decode_id(run_id, EvalRunType, "runId"),
+            lease_tokens,
+            lease_seconds,
+        )
+        return RenewEvalWorkPayload(lease_expires_at=expires)
+
+    @strawberry.mutation(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="Give back what these claims hold unanswered (a client stopping), so "
+        f"another claim takes it at once rather than when its lease runs out. {NEEDS}",
+    )
+    async def release_eval_work(
+        self, info: Info, run_id: relay.GlobalID, lease_tokens: list[str]
+    ) -> ReleaseEvalWorkPayload:
+        released = await client_work.release_work(
+            info.context.services, decode_id(run_id, EvalRunType, "runId"), lease_tokens
+        )
+        return ReleaseEvalWorkPayload(released=released)
