@@ -15,6 +15,7 @@ from tests.integration.activity.helpers import conversation, record, turn_pair
 from tests.integration.agents.helpers import webhook_agent
 from tests.integration.conftest import PASSWORD
 from tests.integration.datasets.helpers import add_case, create_dataset
+from tests.integration.evals.local_helpers import local_agent
 from tests.support.graphql_client import Api
 
 ADD_MEMBER = """mutation($i: AddMemberInput!) { addMember(input: $i) { member { user { id } } } }"""
@@ -60,8 +61,8 @@ async def other_curator(app: Any, sessionmaker: Any) -> AsyncIterator[Api]:
 _runs = count(1)
 
 
-async def _started_eval_run(curator: Api, dataset_id: str, agent_id: str) -> str:
-    given = {"datasetId": dataset_id, "agentIds": [agent_id]}
+async def _started_eval_run(curator: Api, dataset_id: str, agent_id: str, **fields: Any) -> str:
+    given = {"datasetId": dataset_id, "agentIds": [agent_id], **fields}
     estimated = await curator(
         "mutation($i: EvalRunInput!) { estimateEvalRun(input: $i) { confirmation } }", {"i": given}
     )
@@ -132,6 +133,10 @@ async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> Subj
         agent = await webhook_agent(curator, "https://evals.example.com", name="Eval bot")
         agent_id = str(agent["agent"]["id"])
         eval_run_id = await _started_eval_run(curator, dataset_id, agent_id)
+        local_agent_id = await local_agent(curator, "Local eval bot")
+        local_run_id = await _started_eval_run(
+            curator, dataset_id, local_agent_id, repetitions=3, versionLabel="v1"
+        )
         return Subject(
             api=actor,
             curator=curator,
@@ -143,6 +148,7 @@ async def subject_for(owner: Api, other_curator: Api, sessionmaker: Any) -> Subj
             own_run_id=await own_run(actor, actor_id),
             agent_id=agent_id,
             eval_run_id=eval_run_id,
+            local_run_id=local_run_id,
         )
 
     return make

@@ -36,6 +36,9 @@ class Subject:
     # eval run the curator started over the dataset with it.
     agent_id: str = ""
     eval_run_id: str = ""
+    # An eval run the curator started over the dataset with a local agent of theirs that
+    # every role running agents may run: its work waits for clients to claim.
+    local_run_id: str = ""
 
 
 def outcome(body: dict[str, Any]) -> str:
@@ -379,6 +382,51 @@ async def cancel_eval_run(s: Subject) -> str:
     return await _gql(s, query, id=s.eval_run_id)
 
 
+_CLAIM = """mutation($r: ID!) { claimEvalWork(runId: $r, max: 1) {
+  items { id leaseToken } } }"""
+
+
+async def _claimed(s: Subject) -> tuple[str, dict[str, Any] | None]:
+    """The outcome of claiming one of the local run's items, and the item when one was."""
+    body = await s.api.raw(_CLAIM, {"r": s.local_run_id})
+    got = outcome(body)
+    items = body["data"]["claimEvalWork"]["items"] if got == OK else []
+    assert got != OK or items, "the local run had no item left to claim"
+    return got, items[0] if items else None
+
+
+async def claim_eval_work(s: Subject) -> str:
+    return (await _claimed(s))[0]
+
+
+async def submit_eval_answer(s: Subject) -> str:
+    """A role that may not claim has no item to answer: it answers one the curator claimed."""
+    got, item = await _claimed(s)
+    if item is None:
+        curator = await s.curator(_CLAIM, {"r": s.local_run_id})
+        item = curator["claimEvalWork"]["items"][0]
+    query = """mutation($r: ID!, $a: [EvalAnswerInput!]!) {
+      submitEvalAnswers(runId: $r, answers: $a) { accepted refused { reason } } }"""
+    answer = {"itemId": item["id"], "leaseToken": item["leaseToken"], "answer": "No."}
+    body = await s.api.raw(query, {"r": s.local_run_id, "a": [answer]})
+    submitted = outcome(body)
+    if submitted == OK:
+        assert body["data"]["submitEvalAnswers"]["accepted"] == [item["id"]], body
+    return submitted
+
+
+async def renew_eval_work(s: Subject) -> str:
+    query = """mutation($r: ID!, $t: [String!]!) {
+      renewEvalWork(runId: $r, leaseTokens: $t) { leaseExpiresAt } }"""
+    return await _gql(s, query, r=s.local_run_id, t=["client:none"])
+
+
+async def release_eval_work(s: Subject) -> str:
+    query = """mutation($r: ID!, $t: [String!]!) {
+      releaseEvalWork(runId: $r, leaseTokens: $t) { released } }"""
+    return await _gql(s, query, r=s.local_run_id, t=["client:none"])
+
+
 async def choose_generator_model(s: Subject) -> str:
     query = """mutation($d: ID!) { setGeneratorModel(datasetId: $d, modelConnectionId: null,
       model: null) { dataset { id } } }"""
@@ -482,6 +530,10 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("read its judge trust", VIEW, read_judge_trust),
     ("estimate an eval run", RUN, estimate_eval_run),
     ("start an eval run", RUN, start_eval_run),
+    ("claim a local agent's eval work", RUN, claim_eval_work),
+    ("submit an answer to eval work", RUN, submit_eval_answer),
+    ("renew leases of eval work", RUN, renew_eval_work),
+    ("release eval work", RUN, release_eval_work),
     ("cancel an eval run", RUN, cancel_eval_run),
     ("choose its generator's model", EDIT, choose_generator_model),
     ("estimate a generation", EDIT, estimate_generation),

@@ -114,6 +114,23 @@ EVAL_PROBES: dict[str, Probe] = {
         "query($a: ID!) { evalRunReviewCandidates(id: $a) { id } }",
         lambda i: {"a": i.eval_run},
     ),
+    "claimEvalWork": (
+        "mutation($a: ID!) { claimEvalWork(runId: $a) { status } }",
+        lambda i: {"a": i.eval_run},
+    ),
+    "submitEvalAnswers": (
+        "mutation($a: ID!, $w: ID!) { submitEvalAnswers(runId: $a, answers: [{itemId: $w, "
+        'leaseToken: "t", answer: "A"}]) { accepted } }',
+        lambda i: {"a": i.eval_run, "w": str(encode_id("EvalWorkItem", NEVER))},
+    ),
+    "renewEvalWork": (
+        'mutation($a: ID!) { renewEvalWork(runId: $a, leaseTokens: ["t"]) { leaseExpiresAt } }',
+        lambda i: {"a": i.eval_run},
+    ),
+    "releaseEvalWork": (
+        'mutation($a: ID!) { releaseEvalWork(runId: $a, leaseTokens: ["t"]) { released } }',
+        lambda i: {"a": i.eval_run},
+    ),
 }
 
 REVIEW_PROBES: dict[str, Probe] = {
@@ -180,6 +197,11 @@ AGENT_PROBES: dict[str, Probe] = {
     "configureWebhookAgent": (
         f"""mutation($a: ID!) {{ configureWebhookAgent(input: {{id: $a, config: {_WEBHOOK}}})
              {{ newVersion }} }}""",
+        lambda i: {"a": i.agent},
+    ),
+    "configureLocalAgent": (
+        """mutation($a: ID!) { configureLocalAgent(input: {id: $a, config: {tools: []}})
+             { newVersion } }""",
         lambda i: {"a": i.agent},
     ),
     "updateAgentDetails": (

@@ -329,3 +329,50 @@ async def test_an_error_or_a_refused_call_is_that_items_answer_not_graded(owner:
         "not graded: the agent did not answer (TimeoutError: the model took too long)"
     )
     assert "refund_order is not declared read-only and this run is isolated" in reasons[1]
+
+
+CREATE_KEY = """mutation($i: CreateApiKeyInput!) { createApiKey(input: $i) { secret } }"""
+CI_SCOPES = ["runs:view", "datasets:view", "datasets:run", "agents:view", "agents:run"]
+
+
+async def test_a_key_claims_and_submits_with_what_starting_needs_and_a_read_only_key_cannot(
+    owner: Api,
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 2)
+    agent = await local_agent(owner)
+    ci = (await owner(CREATE_KEY, {"i": {"name": "ci", "scopes": CI_SCOPES}}))["createApiKey"]
+    keyed = owner.with_key(ci["secret"])
+    run = await start_local(keyed, dataset_id, [agent], versionLabel="ci-1")
+    readonly_scopes = ["runs:view", "datasets:view", "agents:view"]
+    readonly = owner.with_key(
+        (await owner(CREATE_KEY, {"i": {"name": "ro", "scopes": readonly_scopes}}))["createApiKey"][
+            "secret"
+        ]
+    )
+    refused = await readonly.errors(
+        "mutation($r: ID!) { claimEvalWork(runId: $r) { status } }", {"r": run["id"]}
+    )
+    assert refused.codes == ["FORBIDDEN"]
+    items = (await claim(keyed, run["id"], 2))["items"]
+    answers = answers_to(items, said("yes"))
+    refused = await readonly.errors(SUBMIT, {"r": run["id"], "a": answers})
+    assert refused.codes == ["FORBIDDEN"]
+    without_agents = owner.with_key(
+        (await owner(CREATE_KEY, {"i": {"name": "no agents", "scopes": CI_SCOPES[:3]}}))[
+            "createApiKey"
+        ]["secret"]
+    )
+    assert (await without_agents.errors(SUBMIT, {"r": run["id"], "a": answers})).codes == [
+        "NOT_FOUND"
+    ]
+    assert len((await submit(keyed, run["id"], answers))["accepted"]) == 2
+
+
+async def test_nobody_chats_with_a_local_agent_casebook_cannot_call(owner: Api) -> None:
+    agent = await local_agent(owner)
+    refused = await owner.errors(
+        "mutation($i: SendMessageInput!) { sendMessage(input: $i) { createdConversation } }",
+        {"i": {"agentId": agent, "content": "Hello?"}},
+    )
+    assert refused.codes == ["BAD_USER_INPUT"]
+    assert "a local agent is answered by its own code" in refused.errors[0]["message"]
