@@ -401,7 +401,7 @@ async def claim_eval_work(s: Subject) -> str:
 
 async def submit_eval_answer(s: Subject) -> str:
     """A role that may not claim has no item to answer: it answers one the curator claimed."""
-    got, item = await _claimed(s)
+    _, item = await _claimed(s)
     if item is None:
         curator = await s.curator(_CLAIM, {"r": s.local_run_id})
         item = curator["claimEvalWork"]["items"][0]
