@@ -117,6 +117,13 @@ class Settings(BaseSettings):
         description="how long a worker holds an eval run's work item without renewing it; "
         "an item whose lease ran out is taken over by another worker",
     )
+    eval_client_idle_seconds: float = Field(
+        default=3600.0,
+        ge=0,
+        le=7 * 86_400,
+        description="how long a local agent's eval run waits for a client to claim or answer "
+        "its work before it fails as abandoned (its answers so far kept); 0 waits for ever",
+    )
     eval_concurrency_per_organization: int = Field(
         default=64,
         ge=1,

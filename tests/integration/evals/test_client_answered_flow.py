@@ -4,6 +4,7 @@ the clients that keep asking, then compared and confirmed."""
 
 from typing import Any
 
+from casebook.jobs.worker import create_worker
 from tests.integration.datasets.helpers import add_case
 from tests.integration.evals.helpers import dataset_with_cases
 from tests.integration.evals.local_helpers import (
@@ -80,3 +81,47 @@ async def test_flips_against_a_baseline_are_rerun_by_the_client_and_confirmed(
         for r in (await run_agents(owner, before["id"]), done)
     ]
     assert versions == [(2, "main@1"), (3, "feature@2")]
+
+
+CLIENT_WORK = """query($id: ID!) { evalRun(id: $id) { status statusReason
+  clientWork { waiting held lastSeenAt } } }"""
+
+
+async def test_a_run_shows_the_work_waiting_for_its_clients(owner: Api) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 3)
+    agent = await local_agent(owner)
+    run = await start_local(owner, dataset_id, [agent])
+    before = (await owner(CLIENT_WORK, {"id": run["id"]}))["evalRun"]["clientWork"]
+    assert before == {"waiting": 3, "held": 0, "lastSeenAt": None}
+    await claim(owner, run["id"], 2)
+    after = (await owner(CLIENT_WORK, {"id": run["id"]}))["evalRun"]["clientWork"]
+    assert (after["waiting"], after["held"]) == (1, 2) and after["lastSeenAt"] is not None
+
+
+async def test_a_run_no_client_works_on_fails_as_abandoned_keeping_its_answers(
+    owner: Api, settings: Any, worker_engine: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 2)
+    agent = await local_agent(owner)
+    run = await start_local(owner, dataset_id, [agent])
+    items = (await claim(owner, run["id"], 1, lease=1.0))["items"]
+    await submit(owner, run["id"], answers_to(items, said("yes")))
+    worker = create_worker(
+        settings.model_copy(update={"eval_client_idle_seconds": 1.0}),
+        engine=worker_engine,
+        cron_jobs=None,
+        burst=True,
+        poll_delay=0.05,
+        handle_signals=False,
+    )
+    try:
+        await worker.main()
+    finally:
+        await worker.close()
+    done = (await owner(CLIENT_WORK, {"id": run["id"]}))["evalRun"]
+    assert done["status"] == "FAILED"
+    assert done["statusReason"].startswith(
+        "stopped: no client claimed or answered this run's work for 1 second (answers given so far are kept)"
+    )
+    progress = await run_agents(owner, run["id"])
+    assert progress["progress"]["answered"] == 1

@@ -103,6 +103,8 @@ class EvalRun(SQLModel, table=True):
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
     started_at: datetime | None = Field(default=None, sa_column=timestamp_column())
     finished_at: datetime | None = Field(default=None, sa_column=timestamp_column())
+    # When a client last claimed or answered a local agent's work (to a few seconds).
+    clients_seen_at: datetime | None = Field(default=None, sa_column=timestamp_column())
 
 
 class EvalRunAgent(SQLModel, table=True):

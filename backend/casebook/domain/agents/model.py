@@ -70,10 +70,13 @@ class LocalAgentConfig:
 AgentConfig = ModelAgentConfig | WebhookAgentConfig | LocalAgentConfig
 
 
+CLIENT_ANSWERED_KINDS: tuple[str, ...] = ("local",)
+
+
 def answered_by_clients(kind: str) -> bool:
     """Whether Casebook leaves the answers of this kind of agent to its clients: it cannot
     call the code itself, so an eval run's work items wait to be claimed."""
-    return kind == "local"
+    return kind in CLIENT_ANSWERED_KINDS
 
 
 def tool_named(config: AgentConfig, name: str) -> ToolSpec | None:

@@ -28,6 +28,10 @@ from casebook.graphql.loaders.dataset_abilities import (
     dataset_abilities_loader,
 )
 from casebook.graphql.loaders.datasets import DatasetLoader, dataset_loader
+from casebook.graphql.loaders.eval_client_work import (
+    EvalClientWorkLoader,
+    eval_client_work_loader,
+)
 from casebook.graphql.loaders.eval_results import EvalResultsLoader, eval_results_loader
 from casebook.graphql.loaders.eval_runs import (
     EvalRunAgentsLoader,
@@ -85,6 +89,7 @@ class Loaders:
     eval_run: EvalRunLoader
     eval_run_agents: EvalRunAgentsLoader
     eval_results: EvalResultsLoader
+    eval_client_work: EvalClientWorkLoader
     review_decision: ReviewDecisionLoader
     agent_readable: AgentReadableLoader
 
@@ -111,6 +116,7 @@ class Loaders:
             eval_run=eval_run_loader(services),
             eval_run_agents=eval_run_agents_loader(services),
             eval_results=eval_results_loader(services),
+            eval_client_work=eval_client_work_loader(services),
             review_decision=review_decision_loader(services),
             agent_readable=agent_readable_loader(services),
         )

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, tuple_, update
+from sqlalchemy import and_, func, or_, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -37,7 +37,12 @@ from casebook.db.models import AgentVersion, CaseRevision, EvalItem, EvalRun, Ev
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
-from casebook.domain.agents.model import ToolSpec, answered_by_clients, config_from_json
+from casebook.domain.agents.model import (
+    CLIENT_ANSWERED_KINDS,
+    ToolSpec,
+    answered_by_clients,
+    config_from_json,
+)
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.errors import ValidationFailed
 from casebook.domain.evals.client_answers import SubmittedAnswer, check_submission, reply_of
@@ -77,6 +82,12 @@ from casebook.services.kernel.errors import BadUserInput, Conflict, ServiceError
 from casebook.services.models import metering
 
 CLAIM_MAX = 64
+# clients_seen_at is written at most this often, not at every claim.
+SEEN_EVERY_SECONDS = 2.0
+ABANDONED = (
+    "stopped: no client claimed or answered this run's work for {idle} (answers given so "
+    "far are kept); start it again with the client, or cancel it rather than leave it"
+)
 WAIT_SECONDS_MAX = 20.0
 LEASE_SECONDS_MIN, LEASE_SECONDS_MAX = 1.0, 3600.0
 LEASE_TOKEN_PREFIX = "client:"
@@ -316,6 +327,7 @@ async def _claim_once(
             limit=limit,
             ready=ACTIVE,
         )
+        await _seen(session, holder.run_id)
         started = settling.Settled()
         if claimed.to_answer and claimed.status == QUEUED:
             started = await settling.begin(session, holder.run_id)
@@ -328,6 +340,104 @@ async def _claim_once(
     if started.moved is not None:
         claimed = replace(claimed, status=started.moved.status)
     return claimed, contents
+
+
+async def _seen(session: AsyncSession, run_id: int) -> None:
+    """Note that a client is at work on the run (a few seconds apart at most)."""
+    recent = func.now() - timedelta(seconds=SEEN_EVERY_SECONDS)
+    await session.execute(
+        update(EvalRun)
+        .where(
+            col(EvalRun.id) == run_id,
+            or_(col(EvalRun.clients_seen_at).is_(None), col(EvalRun.clients_seen_at) < recent),
+        )
+        .values(clients_seen_at=func.now())
+        .execution_options(synchronize_session=False)
+    )
+
+
+@dataclass(frozen=True)
+class ClientProgress:
+    """A local agent's part of a run: items waiting for a claim, items held by one, and
+    when a client last claimed or answered."""
+
+    waiting: int
+    held: int
+    last_seen_at: datetime | None
+
+
+async def client_progress(
+    ctx: ServiceContext, runs: Sequence[EvalRun]
+) -> list[ClientProgress | None]:
+    """For runs already read under access: each one's client work, None for a run none of
+    whose agents is local; one statement."""
+    run_ids = [run.id for run in runs if run.id is not None]
+    if not run_ids:
+        return [None for _ in runs]
+    live = col(EvalItem.lease_expires_at) > func.now()
+    status = col(EvalItem.status)
+    async with ctx.reading() as session:
+        rows = await session.execute(
+            select(
+                col(EvalRunAgent.run_id),
+                func.count(EvalItem.id).filter(
+                    or_(status == PENDING, and_(status == ANSWERING, ~live))
+                ),
+                func.count(EvalItem.id).filter(status == ANSWERING, live),
+            )
+            .select_from(EvalRunAgent)
+            .outerjoin(EvalItem, col(EvalItem.run_agent_id) == col(EvalRunAgent.id))
+            .where(
+                col(EvalRunAgent.run_id).in_(run_ids),
+                col(EvalRunAgent.agent_kind).in_(CLIENT_ANSWERED_KINDS),
+            )
+            .group_by(col(EvalRunAgent.run_id))
+        )
+        counts = {run_id: (int(waiting), int(held)) for run_id, waiting, held in rows}
+    return [
+        ClientProgress(*counts[run.id], run.clients_seen_at) if run.id in counts else None
+        for run in runs
+    ]
+
+
+async def abandonment(session: AsyncSession, run: EvalRun, idle_seconds: float) -> str | None:
+    """Why a run whose local agent's work waits must stop, or None: no client claimed or
+    answered any for ``idle_seconds`` (0: never), and none holds an item now."""
+    if idle_seconds <= 0 or run.id is None:
+        return None
+    since = func.coalesce(
+        col(EvalRun.clients_seen_at), col(EvalRun.started_at), col(EvalRun.created_at)
+    )
+    idle = (
+        await session.execute(
+            select(func.count())
+            .select_from(EvalRun)
+            .where(col(EvalRun.id) == run.id, since < func.now() - timedelta(seconds=idle_seconds))
+        )
+    ).scalar_one()
+    if not idle:
+        return None
+    held = (
+        await session.execute(
+            select(func.count())
+            .select_from(EvalItem)
+            .where(
+                EvalItem.run_id == run.id,
+                EvalItem.status == ANSWERING,
+                col(EvalItem.lease_expires_at) > func.now(),
+            )
+        )
+    ).scalar_one()
+    if held:
+        return None
+    return ABANDONED.format(idle=_duration(idle_seconds))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+    minutes = round(seconds / 60)
+    return f"{minutes} minutes"
 
 
 async def renew_work(
@@ -474,6 +584,7 @@ async def _record(
     for candidate in candidates:
         by_token.setdefault(candidate.given.lease_token, []).append(candidate)
     async with ctx.transaction() as session:
+        await _seen(session, run.id)
         tallies: list[Tally] = []
         for token, held_by in by_token.items():
             holder = _holder(run, token, ctx.settings.eval_lease_seconds)

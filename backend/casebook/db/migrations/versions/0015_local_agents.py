@@ -1,5 +1,5 @@
-"""local agents: a version's label (the commit or branch its client named it by), and the
-label an eval run's agent answered with
+"""local agents: a version's label (the commit or branch its client named it by), the
+label an eval run's agent answered with, and when a run's clients last claimed or answered
 
 Revision ID: 0015
 Revises: 0014
@@ -28,9 +28,13 @@ def upgrade() -> None:
     op.add_column(
         "eval_run_agents", sa.Column("version_label", sa.String(length=200), nullable=True)
     )
+    op.add_column(
+        "eval_runs", sa.Column("clients_seen_at", sa.DateTime(timezone=True), nullable=True)
+    )
 
 
 def downgrade() -> None:
+    op.drop_column("eval_runs", "clients_seen_at")
     op.drop_column("eval_run_agents", "version_label")
     op.drop_index("ix_agent_versions_label", table_name="agent_versions")
     op.drop_column("agent_versions", "label")

@@ -76,6 +76,21 @@ class EvalRunAgentType:
 
 
 @strawberry.type(
+    name="EvalClientWork",
+    description="A local agent's part of a run: its work waits for your code to claim it "
+    "(the Python client, `casebook eval --task/--exec`, the pytest plugin).",
+)
+class EvalClientWorkType:
+    waiting: int = strawberry.field(
+        description="Items no client holds: not claimed yet, or whose claim's lease ran out."
+    )
+    held: int = strawberry.field(description="Items a client's claim holds now.")
+    last_seen_at: datetime | None = strawberry.field(
+        description="When a client last claimed or answered (to a few seconds); null: never."
+    )
+
+
+@strawberry.type(
     name="EvalRun",
     description="Every case of one dataset version answered by one or more agents (side by "
     "side), graded with the configuration the run started with. Needs runs:view, and "
@@ -164,6 +179,18 @@ class EvalRunType(relay.Node):
             return None
         user = await info.context.loaders.member.load(self.started_by_user_id)
         return user.name if user is not None else None
+
+    @strawberry.field(
+        description="Its local agents' work waiting for clients; null when none of its agents "
+        "is a local agent."
+    )
+    async def client_work(self, info: Info) -> EvalClientWorkType | None:
+        found = await info.context.loaders.eval_client_work.load(self.row)
+        if found is None:
+            return None
+        return EvalClientWorkType(
+            waiting=found.waiting, held=found.held, last_seen_at=found.last_seen_at
+        )
 
     @strawberry.field(description="Its progress as the database holds it now.")
     def progress(self) -> EvalProgressType:
