@@ -376,3 +376,31 @@ async def test_nobody_chats_with_a_local_agent_casebook_cannot_call(owner: Api) 
     )
     assert refused.codes == ["BAD_USER_INPUT"]
     assert "a local agent is answered by its own code" in refused.errors[0]["message"]
+
+
+async def test_a_claim_of_named_cases_and_what_the_answers_scored(owner: Api) -> None:
+    dataset_id, case_ids = await dataset_with_cases(owner, 3)
+    agent = await local_agent(owner)
+    run = await start_local(owner, dataset_id, [agent], repetitions=2)
+    one = await owner(
+        """mutation($r: ID!, $c: [ID!]) { claimEvalWork(runId: $r, max: 8, caseIds: $c) {
+             items { id leaseToken input caseId repetition } } }""",
+        {"r": run["id"], "c": [case_ids[1]]},
+    )
+    items = one["claimEvalWork"]["items"]
+    assert {(i["caseId"], i["repetition"]) for i in items} == {(case_ids[1], 1), (case_ids[1], 2)}
+    answers = answers_to(items, yes_unless())
+    answers[1]["answer"] = "no"
+    scored = await owner(
+        """mutation($r: ID!, $a: [EvalAnswerInput!]!) { submitEvalAnswers(runId: $r,
+             answers: $a) { scores { itemId score { outcome } } } }""",
+        {"r": run["id"], "a": answers},
+    )
+    outcomes = {s["itemId"]: s["score"]["outcome"] for s in scored["submitEvalAnswers"]["scores"]}
+    assert outcomes == {items[0]["id"]: "PASS", items[1]["id"]: "FAIL"}
+    later = await owner(
+        """query($id: ID!, $i: [ID!]!) { evalRun(id: $id) { workScores(itemIds: $i) {
+             itemId score { outcome } } } }""",
+        {"id": run["id"], "i": [items[1]["id"], items[0]["id"]]},
+    )
+    assert [s["score"]["outcome"] for s in later["evalRun"]["workScores"]] == ["FAIL", "PASS"]

@@ -29,7 +29,8 @@ class EvalWorkMutations:
         extensions=requires(Permission.RUNS_VIEW),
         description="Claim up to `max` (1 to 64) of a run's items for its local agents to "
         "answer, leased for `leaseSeconds` (1 to 3,600; the server's eval lease by default). "
-        "With `waitSeconds` (up to 20) it waits for work while none is free. Bounded by the "
+        "With `waitSeconds` (up to 20) it waits for work while none is free; with `caseIds` it "
+        "hands out only those cases' items (a test runner answering one case per test). Bounded by the "
         "run's concurrency and the organization's, counted over every client. Refused once "
         f"the run has ended. {NEEDS}",
     )
@@ -40,6 +41,7 @@ class EvalWorkMutations:
         max: int = 8,
         wait_seconds: float = 0.0,
         lease_seconds: float | None = None,
+        case_ids: list[relay.GlobalID] | None = None,
     ) -> EvalWorkClaimType:
         claimed = await client_work.claim_work(
             info.context.services,
@@ -47,6 +49,9 @@ class EvalWorkMutations:
             limit=max,
             wait_seconds=wait_seconds,
             lease_seconds=lease_seconds,
+            case_ids=[decode_id(c, "Case", f"caseIds.{i}") for i, c in enumerate(case_ids)]
+            if case_ids is not None
+            else None,
         )
         return EvalWorkClaimType.from_claim(claimed)
 

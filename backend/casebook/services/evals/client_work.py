@@ -45,7 +45,12 @@ from casebook.domain.agents.model import (
 )
 from casebook.domain.cases.model import CaseContent
 from casebook.domain.errors import ValidationFailed
-from casebook.domain.evals.client_answers import SubmittedAnswer, check_submission, reply_of
+from casebook.domain.evals.client_answers import (
+    ANSWERS_PER_SUBMISSION_MAX,
+    SubmittedAnswer,
+    check_submission,
+    reply_of,
+)
 from casebook.domain.evals.progress import (
     ACTIVE,
     ANSWERED,
@@ -267,13 +272,17 @@ async def claim_work(
     limit: int,
     wait_seconds: float = 0.0,
     lease_seconds: float | None = None,
+    case_ids: Sequence[int] | None = None,
 ) -> ClaimedWork:
-    """Up to ``limit`` items to answer, leased to a new claim; waits up to ``wait_seconds``
-    for some while the run has none to hand out. An ended run is refused."""
+    """Up to ``limit`` items to answer (of ``case_ids`` only, when given), leased to a new
+    claim; waits up to ``wait_seconds`` for some while the run has none to hand out. An
+    ended run is refused."""
     if not 1 <= limit <= CLAIM_MAX:
         raise BadUserInput.at("max", f"must be 1 to {CLAIM_MAX}")
     if not 0 <= wait_seconds <= WAIT_SECONDS_MAX:
         raise BadUserInput.at("waitSeconds", f"must be 0 to {WAIT_SECONDS_MAX:g} seconds")
+    if case_ids is not None and not 1 <= len(case_ids) <= CLAIM_MAX:
+        raise BadUserInput.at("caseIds", f"must name 1 to {CLAIM_MAX} cases")
     lease = _lease_seconds(ctx, lease_seconds)
     client_run = await _readable_run(ctx, run_id)
     run = client_run.run
@@ -284,7 +293,7 @@ async def claim_work(
     deadline = loop.time() + wait_seconds
     pause = FIRST_PAUSE_SECONDS
     while True:
-        claimed, contents = await _claim_once(ctx, client_run, holder, limit)
+        claimed, contents = await _claim_once(ctx, client_run, holder, limit, case_ids)
         if claimed.to_answer or claimed.status not in ACTIVE or loop.time() >= deadline:
             break
         await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
@@ -311,7 +320,11 @@ async def claim_work(
 
 
 async def _claim_once(
-    ctx: ServiceContext, client_run: ClientRun, holder: leases.Holder, limit: int
+    ctx: ServiceContext,
+    client_run: ClientRun,
+    holder: leases.Holder,
+    limit: int,
+    case_ids: Sequence[int] | None,
 ) -> tuple[leases.Claimed, dict[int, tuple[int, CaseContent]]]:
     """One claim in one transaction: the items leased, the run started when they are its
     first, and the questions of the items handed out."""
@@ -326,6 +339,7 @@ async def _claim_once(
             answering=client_run.answering,
             limit=limit,
             ready=ACTIVE,
+            cases=case_ids,
         )
         await _seen(session, holder.run_id)
         started = settling.Settled()
@@ -438,6 +452,28 @@ def _duration(seconds: float) -> str:
         return f"{seconds:g} second" + ("" if seconds == 1 else "s")
     minutes = round(seconds / 60)
     return f"{minutes} minutes"
+
+
+async def work_scores(
+    ctx: ServiceContext, run_id: int, item_ids: Sequence[int]
+) -> list[tuple[int, int]]:
+    """(item id, score id) of those of the run's items that are graded, in the order asked:
+    how a client learns what its answers scored. Reading a run: runs:view, datasets:view."""
+    if len(item_ids) > ANSWERS_PER_SUBMISSION_MAX:
+        raise BadUserInput.at("itemIds", f"must name at most {ANSWERS_PER_SUBMISSION_MAX} items")
+    actor = ctx.require_permission(Permission.RUNS_VIEW)
+    async with ctx.reading() as session:
+        await load_run(session, actor, run_id, Permission.DATASETS_VIEW)
+        rows = await session.execute(
+            select(col(EvalItem.id), col(EvalItem.score_id)).where(
+                EvalItem.run_id == run_id,
+                col(EvalItem.id).in_(list(item_ids)),
+                EvalItem.status == SCORED,
+                col(EvalItem.score_id).is_not(None),
+            )
+        )
+        found = {item_id: score_id for item_id, score_id in rows if score_id is not None}
+    return [(item_id, found[item_id]) for item_id in dict.fromkeys(item_ids) if item_id in found]
 
 
 async def renew_work(

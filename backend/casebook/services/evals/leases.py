@@ -120,13 +120,15 @@ async def claim(
     answering: Collection[int] | None = None,
     limit: int | None = None,
     ready: tuple[str, ...] = (RUNNING, CONFIRMING),
+    cases: Collection[int] | None = None,
 ) -> Claimed:
     """The run's status, items to answer and (with ``rescore``) items to score again,
     leased to the holder. ``answered_in_hand``: the holder's items whose agent has
     replied, their answers not yet stored - no longer in flight at the agent, so not
     counted against the bounds. ``answering``: the run's agents (their ``eval_run_agents``
     ids) whose items the holder answers, all when None; ``limit``: at most this many to
-    answer; ``ready``: the run's statuses in which items are handed out.
+    answer; ``ready``: the run's statuses in which items are handed out; ``cases``: only
+    items of these cases, any when None.
 
     A claim is at most four statements, every one a round trip taken while the worker's
     event loop is busy with answers: the run's status read as the organization's lock is
@@ -150,6 +152,8 @@ async def claim(
         for_agents = (
             [col(EvalItem.run_agent_id).in_(sorted(answering))] if answering is not None else []
         )
+        if cases is not None:
+            for_agents.append(col(EvalItem.case_id).in_(sorted(cases)))
         claimable = (
             select(col(EvalItem.id))
             .where(

@@ -28,6 +28,7 @@ from casebook.graphql.types.evals.results import (
     results_of,
     summary_of,
 )
+from casebook.graphql.types.evals.work import WORK_ITEM, EvalWorkScoreType, work_scores_of
 from casebook.graphql.types.grading.score import ScoreOutcome
 from casebook.services.evals.channels import progress_payload
 from casebook.services.kernel.errors import NotFound
@@ -191,6 +192,16 @@ class EvalRunType(relay.Node):
         return EvalClientWorkType(
             waiting=found.waiting, held=found.held, last_seen_at=found.last_seen_at
         )
+
+    @strawberry.field(
+        description="What these work items (a client's, by their ids) scored, for those graded "
+        "so far; up to 500 ids."
+    )
+    async def work_scores(
+        self, info: Info, item_ids: list[relay.GlobalID]
+    ) -> list[EvalWorkScoreType]:
+        ids = [decode_id(i, WORK_ITEM, f"itemIds.{n}") for n, i in enumerate(item_ids)]
+        return await work_scores_of(info, self.id, ids)
 
     @strawberry.field(description="Its progress as the database holds it now.")
     def progress(self) -> EvalProgressType:

@@ -8,11 +8,14 @@ from strawberry import relay
 from strawberry.scalars import JSON
 
 from casebook.domain.evals.client_answers import SubmittedAnswer, SubmittedCall
+from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.types.activity.enums import ToolCallStatus
 from casebook.graphql.types.agents.tool import ToolType
 from casebook.graphql.types.evals.enums import EvalRunStatus
 from casebook.graphql.types.evals.progress import EvalProgressType
+from casebook.graphql.types.grading.score import ScoreType
+from casebook.services.evals import client_work
 from casebook.services.evals.channels import progress_payload
 from casebook.services.evals.client_work import ClaimedWork, Refusal, Submitted, WorkItem
 
@@ -177,6 +180,24 @@ class EvalAnswerRefusalType:
         return cls(item_id=encode_id(WORK_ITEM, refusal.item_id), reason=refusal.reason)
 
 
+@strawberry.type(name="EvalWorkScore", description="What one answered item scored.")
+class EvalWorkScoreType:
+    item_id: relay.GlobalID
+    score_id: strawberry.Private[int]
+
+    @strawberry.field
+    async def score(self, info: Info) -> ScoreType:
+        return ScoreType.from_row(await info.context.loaders.score.load(self.score_id))
+
+
+async def work_scores_of(info: Info, run_id: int, item_ids: list[int]) -> list[EvalWorkScoreType]:
+    found = await client_work.work_scores(info.context.services, run_id, item_ids)
+    return [
+        EvalWorkScoreType(item_id=encode_id(WORK_ITEM, item_id), score_id=score_id)
+        for item_id, score_id in found
+    ]
+
+
 @strawberry.type(name="SubmitEvalAnswersPayload")
 class SubmitEvalAnswersPayload:
     accepted: list[relay.GlobalID] = strawberry.field(
@@ -186,13 +207,26 @@ class SubmitEvalAnswersPayload:
         description="Answers not stored, each with the reason; nothing of them changed."
     )
     progress: EvalProgressType
+    run_id: strawberry.Private[int]
+    accepted_ids: strawberry.Private[list[int]]
+
+    @strawberry.field(
+        description="The accepted answers graded already (those no model grades are graded as "
+        "they are stored); the others are graded by the run's worker - read them later with "
+        "EvalRun.workScores."
+    )
+    async def scores(self, info: Info) -> list[EvalWorkScoreType]:
+        return await work_scores_of(info, self.run_id, self.accepted_ids)
 
     @classmethod
     def from_submitted(cls, submitted: Submitted) -> "SubmitEvalAnswersPayload":
+        assert submitted.run.id is not None
         return cls(
             accepted=[encode_id(WORK_ITEM, i) for i in submitted.accepted],
             refused=[EvalAnswerRefusalType.from_refusal(r) for r in submitted.refused],
             progress=EvalProgressType.from_payload(progress_payload(submitted.run)),
+            run_id=submitted.run.id,
+            accepted_ids=submitted.accepted,
         )
 
 
