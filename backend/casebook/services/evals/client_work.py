@@ -26,9 +26,9 @@ each of its local agents - what starting it needs - on this run only.
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import and_, func, or_, select, tuple_, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -40,7 +40,6 @@ from casebook.domain.activity.model import Reply
 from casebook.domain.agents.model import (
     CLIENT_ANSWERED_KINDS,
     ToolSpec,
-    answered_by_clients,
     config_from_json,
 )
 from casebook.domain.cases.model import CaseContent
@@ -62,6 +61,7 @@ from casebook.domain.evals.progress import (
     SCORED,
 )
 from casebook.domain.grading.config_merge import read_scoring_config
+from casebook.domain.grading.structured_scorer import structured_settings
 from casebook.llm.errors import BudgetExhausted
 from casebook.llm.metering import MeteredCall
 from casebook.llm.protocol import Usage
@@ -182,49 +182,48 @@ async def _client_run(session: AsyncSession, actor: Actor, run_id: int) -> Clien
     """The run when the actor may answer it: datasets:run on its dataset, agents:run on
     each local agent; not found / forbidden as starting it would be."""
     run = await load_run(session, actor, run_id, Permission.DATASETS_RUN)
-    agents = (
+    rows = (
         await session.execute(
-            select(EvalRunAgent)
-            .where(EvalRunAgent.run_id == run_id)
+            select(EvalRunAgent, AgentVersion)
+            .outerjoin(
+                AgentVersion,
+                and_(
+                    col(AgentVersion.agent_id) == col(EvalRunAgent.agent_id),
+                    col(AgentVersion.version) == col(EvalRunAgent.agent_version),
+                ),
+            )
+            .where(
+                EvalRunAgent.run_id == run_id,
+                col(EvalRunAgent.agent_kind).in_(CLIENT_ANSWERED_KINDS),
+            )
             .order_by(col(EvalRunAgent.position))
         )
-    ).scalars()
-    local = [a for a in agents if answered_by_clients(a.agent_kind)]
-    if not local:
+    ).all()
+    if not rows:
         raise BadUserInput.at(
             "runId", "this run's agents are called by Casebook itself: no work waits for a client"
         )
-    for agent in local:
+    for agent, _ in rows:
         if agent.agent_id is None:
             raise Conflict(f"the agent {agent.agent_name} was deleted; its work is not answered")
     found = await sharing.authorize_many(
         session,
         actor,
         AGENT_KIND,
-        [a.agent_id for a in local if a.agent_id is not None],
+        [agent.agent_id for agent, _ in rows if agent.agent_id is not None],
         Permission.AGENTS_RUN,
     )
     for refused in found.values():
         if isinstance(refused, ServiceError):
             raise refused
-    versions = (
-        await session.execute(
-            select(AgentVersion).where(
-                tuple_(AgentVersion.agent_id, AgentVersion.version).in_(
-                    [(a.agent_id, a.agent_version) for a in local]
-                )
-            )
-        )
-    ).scalars()
-    pinned = {(v.agent_id, v.version): v for v in versions}
     tools: dict[int, tuple[ToolSpec, ...]] = {}
     version_ids: dict[int, int] = {}
-    for agent in local:
+    for agent, version in rows:
         assert agent.id is not None
-        version = pinned.get((agent.agent_id or 0, agent.agent_version))
         tools[agent.id] = config_from_json(version.config).tools if version is not None else ()
         if version is not None and version.id is not None:
             version_ids[agent.id] = version.id
+    local = [agent for agent, _ in rows]
     return ClientRun(run, {a.id: a for a in local if a.id is not None}, tools, version_ids)
 
 
@@ -251,6 +250,25 @@ async def _contents(
         )
     )
     return {row_id: (number, content_from_json(content)) for row_id, number, content in rows}
+
+
+async def _cases_to_grade(
+    session: AsyncSession, run: EvalRun, items: list[EvalItem]
+) -> dict[int, CaseReference]:
+    """The cases the items pinned, as grading reads them. Only the structured scorer reads
+    which revision brought a case's reference in; without it the revisions the items pinned
+    are read as they are, in one plain statement."""
+    if structured_settings(read_scoring_config(run.scoring)) is not None:
+        wanted = {item.case_id for item in items}
+        return await references_at(session, run.dataset_id, run.dataset_version, wanted)
+    contents = await _contents(session, sorted({item.revision_id for item in items}))
+    return {
+        item.case_id: CaseReference(
+            item.case_id, item.revision_id, number, item.revision_id, content
+        )
+        for item in items
+        for number, content in [contents[item.revision_id]]
+    }
 
 
 async def _budget_spent(ctx: ServiceContext, organization_id: int) -> str | None:
@@ -341,7 +359,7 @@ async def _claim_once(
             ready=ACTIVE,
             cases=case_ids,
         )
-        await _seen(session, holder.run_id)
+        await _seen(session, run)
         started = settling.Settled()
         if claimed.to_answer and claimed.status == QUEUED:
             started = await settling.begin(session, holder.run_id)
@@ -356,13 +374,17 @@ async def _claim_once(
     return claimed, contents
 
 
-async def _seen(session: AsyncSession, run_id: int) -> None:
-    """Note that a client is at work on the run (a few seconds apart at most)."""
-    recent = func.now() - timedelta(seconds=SEEN_EVERY_SECONDS)
+async def _seen(session: AsyncSession, run: EvalRun) -> None:
+    """Note that a client is at work on the run (a few seconds apart at most): nothing to
+    write when the run read for this request was seen so recently."""
+    every = timedelta(seconds=SEEN_EVERY_SECONDS)
+    if run.clients_seen_at is not None and datetime.now(UTC) - run.clients_seen_at < every:
+        return
+    recent = func.now() - every
     await session.execute(
         update(EvalRun)
         .where(
-            col(EvalRun.id) == run_id,
+            col(EvalRun.id) == run.id,
             or_(col(EvalRun.clients_seen_at).is_(None), col(EvalRun.clients_seen_at) < recent),
         )
         .values(clients_seen_at=func.now())
@@ -562,8 +584,7 @@ async def _store(
                 )
             ).scalars()
         }
-        wanted = {i.case_id for i in items.values()}
-        cases = await references_at(session, run.dataset_id, run.dataset_version, wanted)
+        cases = await _cases_to_grade(session, run, list(items.values()))
     accepted: list[int] = []
     refused: list[Refusal] = []
     candidates: list[_Candidate] = []
@@ -620,7 +641,7 @@ async def _record(
     for candidate in candidates:
         by_token.setdefault(candidate.given.lease_token, []).append(candidate)
     async with ctx.transaction() as session:
-        await _seen(session, run.id)
+        await _seen(session, run)
         tallies: list[Tally] = []
         for token, held_by in by_token.items():
             holder = _holder(run, token, ctx.settings.eval_lease_seconds)
