@@ -88,11 +88,14 @@ async def run_job(ctx: dict[str, Any], job_id: int) -> None:
 
 async def reap(ctx: dict[str, Any]) -> None:
     """Fail jobs whose worker died, give their eval runs a new job (the run goes on from
-    the items not yet answered); hand over queued jobs that never reached a worker."""
+    the items not yet answered), fail local agents' runs their clients abandoned; hand
+    over queued jobs that never reached a worker."""
     await job_runs.reap_stale_jobs(
         ctx["sessionmaker"], ctx["redis"], stale_after=ctx["settings"].job_stale_after_seconds
     )
-    await eval_resume.resume_stalled_runs(ctx["sessionmaker"], ctx["redis"])
+    await eval_resume.resume_stalled_runs(
+        ctx["sessionmaker"], ctx["redis"], idle_seconds=ctx["settings"].eval_client_idle_seconds
+    )
     await job_runs.dispatch_waiting_jobs(
         ctx["sessionmaker"], ctx["redis"], older_than=DISPATCH_AFTER_SECONDS
     )

@@ -2,9 +2,10 @@
 grades are scored by the run's worker, and flipped cases against a baseline are rerun by
 the clients that keep asking, then compared and confirmed."""
 
+import asyncio
 from typing import Any
 
-from casebook.jobs.worker import create_worker
+from casebook.services.evals.resume import resume_stalled_runs
 from tests.integration.datasets.helpers import add_case
 from tests.integration.evals.helpers import dataset_with_cases
 from tests.integration.evals.local_helpers import (
@@ -98,26 +99,45 @@ async def test_a_run_shows_the_work_waiting_for_its_clients(owner: Api) -> None:
     assert (after["waiting"], after["held"]) == (1, 2) and after["lastSeenAt"] is not None
 
 
-async def test_a_run_no_client_works_on_fails_as_abandoned_keeping_its_answers(
-    owner: Api, settings: Any, worker_engine: Any
+async def test_a_run_left_to_its_clients_holds_no_worker_and_wakes_one_for_the_judge(
+    owner: Api,
+    run_worker: Any,
+    app: Any,
+    model_server: ModelServer,  # noqa: F811
 ) -> None:
+    state = app.state.casebook
+    judged = await judged_dataset(owner, model_server, name="Judged later")
+    await add_case(owner, judged, {"input": "question 0", "referenceAnswer": "yes"})
+    model_server.reply_with(text_reply(judge_reply(("polite", 2))))
+    agent = await local_agent(owner)
+    run = await start_local(owner, judged, [agent])
+    # Nothing for a worker yet: the run's job ends instead of holding a slot...
+    await run_worker()
+    assert (await run_agents(owner, run["id"]))["status"] == "RUNNING"
+    # ...the reaper does not hand it another while only its clients have work...
+    assert await resume_stalled_runs(state.sessionmaker, state.redis) == []
+    # ...and an answer the judge grades hands it one.
+    items = (await claim(owner, run["id"], 1))["items"]
+    await submit(owner, run["id"], answers_to(items, said("Sorry, yes.")))
+    await run_worker()
+    done = await run_agents(owner, run["id"])
+    assert (done["status"], done["progress"]["passed"]) == ("FINISHED", 1)
+
+
+async def test_a_run_no_client_works_on_fails_as_abandoned_keeping_its_answers(
+    owner: Api, run_worker: Any, app: Any
+) -> None:
+    state = app.state.casebook
     dataset_id, _ = await dataset_with_cases(owner, 2)
     agent = await local_agent(owner)
     run = await start_local(owner, dataset_id, [agent])
-    items = (await claim(owner, run["id"], 1, lease=1.0))["items"]
+    items = (await claim(owner, run["id"], 1))["items"]
     await submit(owner, run["id"], answers_to(items, said("yes")))
-    worker = create_worker(
-        settings.model_copy(update={"eval_client_idle_seconds": 1.0}),
-        engine=worker_engine,
-        cron_jobs=None,
-        burst=True,
-        poll_delay=0.05,
-        handle_signals=False,
-    )
-    try:
-        await worker.main()
-    finally:
-        await worker.close()
+    await run_worker()
+    assert await resume_stalled_runs(state.sessionmaker, state.redis, idle_seconds=60.0) == []
+    assert (await owner(CLIENT_WORK, {"id": run["id"]}))["evalRun"]["status"] == "RUNNING"
+    await asyncio.sleep(1.1)
+    await resume_stalled_runs(state.sessionmaker, state.redis, idle_seconds=1.0)
     done = (await owner(CLIENT_WORK, {"id": run["id"]}))["evalRun"]
     assert done["status"] == "FAILED"
     assert done["statusReason"].startswith(

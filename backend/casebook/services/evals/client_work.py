@@ -69,6 +69,7 @@ from casebook.services.activity.batch_recording import ask_many
 from casebook.services.agents.agents import KIND as AGENT_KIND
 from casebook.services.evals import channels, leases, settling
 from casebook.services.evals.grading import Graded, grade_answer, graded_offline
+from casebook.services.evals.resume import wake_worker
 from casebook.services.evals.runs import load_run
 from casebook.services.evals.storing import (
     NewAnswer,
@@ -81,7 +82,7 @@ from casebook.services.evals.storing import (
 )
 from casebook.services.grading.structured.staleness import CaseReference, references_at
 from casebook.services.identity.secrets import new_token
-from casebook.services.kernel import sharing
+from casebook.services.kernel import jobs, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict, ServiceError
 from casebook.services.models import metering
@@ -89,10 +90,6 @@ from casebook.services.models import metering
 CLAIM_MAX = 64
 # clients_seen_at is written at most this often, not at every claim.
 SEEN_EVERY_SECONDS = 2.0
-ABANDONED = (
-    "stopped: no client claimed or answered this run's work for {idle} (answers given so "
-    "far are kept); start it again with the client, or cancel it rather than leave it"
-)
 WAIT_SECONDS_MAX = 20.0
 LEASE_SECONDS_MIN, LEASE_SECONDS_MAX = 1.0, 3600.0
 LEASE_TOKEN_PREFIX = "client:"
@@ -436,46 +433,6 @@ async def client_progress(
     ]
 
 
-async def abandonment(session: AsyncSession, run: EvalRun, idle_seconds: float) -> str | None:
-    """Why a run whose local agent's work waits must stop, or None: no client claimed or
-    answered any for ``idle_seconds`` (0: never), and none holds an item now."""
-    if idle_seconds <= 0 or run.id is None:
-        return None
-    since = func.coalesce(
-        col(EvalRun.clients_seen_at), col(EvalRun.started_at), col(EvalRun.created_at)
-    )
-    idle = (
-        await session.execute(
-            select(func.count())
-            .select_from(EvalRun)
-            .where(col(EvalRun.id) == run.id, since < func.now() - timedelta(seconds=idle_seconds))
-        )
-    ).scalar_one()
-    if not idle:
-        return None
-    held = (
-        await session.execute(
-            select(func.count())
-            .select_from(EvalItem)
-            .where(
-                EvalItem.run_id == run.id,
-                EvalItem.status == ANSWERING,
-                col(EvalItem.lease_expires_at) > func.now(),
-            )
-        )
-    ).scalar_one()
-    if held:
-        return None
-    return ABANDONED.format(idle=_duration(idle_seconds))
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 120:
-        return f"{seconds:g} second" + ("" if seconds == 1 else "s")
-    minutes = round(seconds / 60)
-    return f"{minutes} minutes"
-
-
 async def work_scores(
     ctx: ServiceContext, run_id: int, item_ids: Sequence[int]
 ) -> list[tuple[int, int]]:
@@ -632,7 +589,8 @@ async def _record(
 ) -> EvalRun | None:
     """One transaction: the questions and answers in Activity, the items answered (scored
     when graded already), the reported costs metered, the run's counters advanced. Items
-    whose answer still needs a model to grade are let go, for the run's worker to score."""
+    whose answer still needs a model to grade are let go, for the run's worker to score -
+    handed a new job when its last one ended."""
     run = client_run.run
     assert run.id is not None
     if not candidates:
@@ -640,6 +598,7 @@ async def _record(
     by_token: dict[str, list[_Candidate]] = {}
     for candidate in candidates:
         by_token.setdefault(candidate.given.lease_token, []).append(candidate)
+    woken: int | None = None
     async with ctx.transaction() as session:
         await _seen(session, run)
         tallies: list[Tally] = []
@@ -679,6 +638,7 @@ async def _record(
                     .where(col(EvalItem.id).in_(ungraded))
                     .values(lease_owner=None, lease_expires_at=None)
                 )
+                woken = woken or await wake_worker(session, run)
         metering.add_reported_usage(
             session,
             run.organization_id,
@@ -696,9 +656,10 @@ async def _record(
                 if c.stored and c.reply.cost_usd
             ],
         )
-        if not tallies:
-            return None
-        return await advance_after(session, run.id, *tallies)
+        row = await advance_after(session, run.id, *tallies) if tallies else None
+    if woken is not None:
+        await jobs.hand_to_worker(ctx.redis, woken)
+    return row
 
 
 async def _move_on(ctx: ServiceContext, row: EvalRun) -> EvalRun:

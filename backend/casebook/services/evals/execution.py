@@ -51,7 +51,7 @@ from casebook.services.activity.batch_recording import Asked, Question, ask_many
 from casebook.services.agents.invocation import Runnable, answer, runnable
 from casebook.services.agents.webhook_agent import WebhookClients
 from casebook.services.datasets.kind import DATASET_KIND
-from casebook.services.evals import channels, client_work, leases, settling
+from casebook.services.evals import channels, leases, settling
 from casebook.services.evals.grading import Graded, grade_answer, graded_offline
 from casebook.services.evals.start import JOB_KIND, RUN_FIELD
 from casebook.services.evals.stored_answers import REMOVED, stored_replies
@@ -121,8 +121,8 @@ class Executor:
         self.agents: dict[int, tuple[EvalRunAgent, Runnable]] = {}
         # The run's agents this worker asks (a local agent's items wait for its clients).
         self.answering: set[int] = set()
-        self.clients_answer = False
-        self.next_idle_check = 0.0
+        # The last look for answered items to score found none.
+        self.nothing_to_score = False
         self.cases: dict[int, CaseReference] = {}
         self.in_flight: dict[int, asyncio.Task[None]] = {}
         # A webhook agent's calls reuse the run's connections, kept open between calls.
@@ -174,9 +174,7 @@ class Executor:
                         f"the agent {agent.agent_name} cannot be run any more ({refused.message})"
                     ) from None
                 self.agents[agent.id] = (agent, ready)
-                if answered_by_clients(agent.agent_kind):
-                    self.clients_answer = True
-                else:
+                if not answered_by_clients(agent.agent_kind):
                     self.answering.add(agent.id)
             case_ids = (
                 await session.execute(
@@ -353,27 +351,9 @@ class Executor:
         async with self.sessionmaker() as session:
             return await leases.remaining(session, self.run_id)
 
-    async def _abandoned(self) -> None:
-        """Stop a run whose clients left its local agent's work waiting for too long."""
-        idle = self.settings.eval_client_idle_seconds
-        async with self.sessionmaker() as session:
-            run = await session.get(EvalRun, self.run_id)
-            reason = (
-                await client_work.abandonment(session, run, idle)
-                if run is not None and run.status in ACTIVE
-                else None
-            )
-        if reason is not None:
-            await self.stop(FAILED, reason)
-
     async def _round(self) -> str:
         """Claim what there is room for and set it going; the run's status."""
         now = asyncio.get_running_loop().time()
-        if self.clients_answer and now >= self.next_idle_check:
-            self.next_idle_check = now + min(
-                30.0, max(0.05, self.settings.eval_client_idle_seconds / 4)
-            )
-            await self._abandoned()
         rescore = now >= self.next_rescore
         if rescore:
             self.next_rescore = now + self.poll
@@ -384,6 +364,8 @@ class Executor:
             )
         else:  # only a local agent's answers to score: no budget to check for asking
             claimed, asked = await self._claim(rescore)
+        if rescore:
+            self.nothing_to_score = not claimed.to_score
         for item in claimed.to_score:
             self._start(item, self._rescore(item))
         if claimed.to_answer:
@@ -404,6 +386,11 @@ class Executor:
                     if await self._remaining() == 0:
                         await self._settle()
                         continue
+                    if not self.answering and self.nothing_to_score:
+                        # Only a local agent's work is left, for its clients: the run's job
+                        # ends rather than hold a worker's slot, and comes back when an
+                        # answer needs a model to grade it (``client_work``).
+                        break
                     await asyncio.sleep(self.poll)
                     continue
                 # On until a task ends or an agent replies (its slot is free for the next).

@@ -22,7 +22,8 @@ from sqlalchemy import ColumnElement, Select, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import EvalItem, EvalRun
+from casebook.db.models import EvalItem, EvalRun, EvalRunAgent
+from casebook.domain.agents.model import CLIENT_ANSWERED_KINDS
 from casebook.domain.evals.progress import (
     ACTIVE,
     ANSWERED,
@@ -279,3 +280,33 @@ async def drop_unasked(session: AsyncSession, run_id: int) -> None:
         )
         .values(status=DROPPED, lease_owner=None, lease_expires_at=None)
     )
+
+
+async def waits_for_a_worker(session: AsyncSession, run_id: int) -> bool:
+    """Whether the run has work only a worker does: items of an agent the server calls still
+    to answer, or answered items nobody holds to score. A run whose remaining items are all
+    a local agent's, unanswered, waits for its clients alone."""
+    called = (
+        select(col(EvalRunAgent.id))
+        .where(
+            EvalRunAgent.run_id == run_id,
+            col(EvalRunAgent.agent_kind).not_in(CLIENT_ANSWERED_KINDS),
+        )
+        .scalar_subquery()
+    )
+    unheld = or_(col(EvalItem.lease_owner).is_(None), col(EvalItem.lease_expires_at) <= func.now())
+    found = await session.execute(
+        select(col(EvalItem.id))
+        .where(
+            EvalItem.run_id == run_id,
+            or_(
+                and_(col(EvalItem.status) == ANSWERED, unheld),
+                and_(
+                    col(EvalItem.status).in_((PENDING, ANSWERING)),
+                    col(EvalItem.run_agent_id).in_(called),
+                ),
+            ),
+        )
+        .limit(1)
+    )
+    return found.first() is not None
