@@ -28,6 +28,7 @@ from casebook.domain.agents.model import (
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.jsonvalue import JSONObject
 from casebook.domain.outbound import IPNetwork, host_refusal, is_loopback_host
+from casebook.domain.redaction import redact_text
 from casebook.domain.storable_text import json_problem, text_problem
 
 NAME_MAX = 200
@@ -54,7 +55,9 @@ class ToolDraft:
 
 
 def clean_name(value: str, path: str, errors: list[FieldError], *, what: str) -> str:
-    cleaned = " ".join(value.split())
+    """A name as stored: one line, credentials redacted as in a case (a name is shown
+    to every reader and exported)."""
+    cleaned = redact_text(" ".join(value.split()))[0]
     problem = text_problem(value)
     if problem:
         errors.append(FieldError(path, problem))

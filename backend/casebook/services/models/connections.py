@@ -28,6 +28,7 @@ from casebook.llm.secrets import KeyCipher, mask_key
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict, NotFound, ServiceError
+from casebook.services.kernel.stored_text import stored_name
 
 PROVIDERS = ("openai", "anthropic")
 DEFAULT_BASE_URLS = {"openai": OPENAI_BASE_URL, "anthropic": ANTHROPIC_BASE_URL}
@@ -56,7 +57,7 @@ def _checked(
 ) -> tuple[str, str, list[str], str | None]:
     """``resolving``: what looking the base URL's host name up found wrong."""
     errors: list[FieldError] = list(resolving)
-    name = " ".join(new.name.split())
+    name = stored_name(new.name)
     if not name or len(name) > NAME_MAX:
         errors.append(FieldError("name", f"must be 1 to {NAME_MAX} characters"))
     if new.provider not in PROVIDERS:
