@@ -10,19 +10,27 @@ most integration tests sign in at least once. Tests hash and verify with argon2'
 cheapest parameters instead; the code path is the same, and a hash names its own
 parameters, so verification is unchanged. Production settings have no way to choose
 this profile: only this file swaps it in.
+
+Names: every outbound call resolves its host through ``tests.support.names.NAMES``
+(swapped in here for the whole process), so no test looks a name up outside the
+machine; the ``names`` fixture maps names for one test.
 """
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from argon2 import PasswordHasher, profiles
 from hypothesis import HealthCheck, settings
 
+from casebook.llm.outbound import use_resolver
 from casebook.services.identity import secrets as password_secrets
 from casebook.services.kernel.collector import tune_for_serving
+from tests.support.names import NAMES, NamesForTests
 
 password_secrets._hasher = PasswordHasher.from_parameters(profiles.CHEAPEST)
 password_secrets._dummy_hash.cache_clear()
+use_resolver(NAMES)
 
 settings.register_profile(
     "ci",
@@ -49,3 +57,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     waits then fall while the checks beside pytest in ``make test`` still want the cores,
     rather than at the end, when those are done and the cores would idle."""
     items.sort(key=lambda item: item.get_closest_marker("waits_on_processes") is None)
+
+
+@pytest.fixture
+def names() -> Iterator[NamesForTests]:
+    """The test resolver: map names for this test (forgotten after it)."""
+    NAMES.clear()
+    yield NAMES
+    NAMES.clear()

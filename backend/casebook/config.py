@@ -6,6 +6,8 @@ from typing import Any
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from casebook.domain.outbound import IPNetwork, allowed_networks
+from casebook.llm.outbound import OutboundPolicy
 from casebook.llm.pricing import PriceTable
 
 # USD per million tokens. Operators set MODEL_PRICES (JSON) for the models they use;
@@ -147,12 +149,32 @@ class Settings(BaseSettings):
     model_retry_base_delay_seconds: float = Field(
         default=0.5, ge=0, description="first wait between tries; doubles each retry"
     )
+    outbound_allowed_networks: list[str] = Field(
+        default_factory=list,
+        description='networks (CIDR, JSON list: ["10.20.0.0/16"]) that webhook agents, tool '
+        "endpoints and model connections may be called at besides public addresses and "
+        "loopback, for agents run inside the deployment's own network; metadata, "
+        "link-local and unspecified addresses stay refused (docs/outbound-calls.md)",
+    )
 
     @field_validator("model_prices")
     @classmethod
     def _prices_read_as_a_table(cls, value: dict[str, Any]) -> dict[str, Any]:
         PriceTable.from_mapping(value)
         return value
+
+    @field_validator("outbound_allowed_networks")
+    @classmethod
+    def _networks_read_as_cidr(cls, value: list[str]) -> list[str]:
+        allowed_networks(value)
+        return value
+
+    def outbound_networks(self) -> tuple[IPNetwork, ...]:
+        return allowed_networks(self.outbound_allowed_networks)
+
+    def outbound_policy(self) -> OutboundPolicy:
+        """Which addresses outbound calls may connect to."""
+        return OutboundPolicy(self.outbound_networks())
 
     @property
     def secret_key_is_usable(self) -> bool:

@@ -7,11 +7,20 @@ value it could not use (``invalid input for query argument $1: '...'``, ``invali
 syntax for type integer: "..."``), is logged by its class, SQLSTATE, constraint and
 statement only - with its traceback, without its message or the driver's exception
 chained under it.
+
+No outbound URL's path or query reaches a log either: a webhook agent's URL may hold a
+token, and so may a tool endpoint's or a model server's. httpx's and httpcore's own
+loggers, which write each request's URL at INFO and DEBUG, are kept to warnings (what
+they would say, our own code reports without the URL), and every line, whoever writes
+it, is rendered with each absolute URL cut to its scheme and host
+(``https://agent.example/...``) - a message, a field, an exception's text alike.
 """
 
 import logging
+import re
 import sys
 from contextvars import ContextVar
+from typing import Any
 
 import structlog
 
@@ -102,6 +111,41 @@ def _hide_database_values(_: object, __: str, event: dict[str, object]) -> dict[
     return event
 
 
+# Loggers that write each outbound request's URL below WARNING.
+URL_WRITING_LOGGERS = ("httpx", "httpcore")
+_ABSOLUTE_URL = re.compile(
+    r"(?P<scheme>\b(?:https?|wss?))://(?:[^\s/?#@\"'<>]*@)?(?P<host>[^\s/?#\"'<>]*)"
+    r"(?P<rest>[/?#][^\s\"'<>]*)?",
+    re.IGNORECASE,
+)
+
+
+def without_url_paths(text: str) -> str:
+    """``text`` with every absolute URL cut to its scheme and host (credentials dropped)."""
+
+    def origin(found: re.Match[str]) -> str:
+        rest = found.group("rest")
+        cut = "/..." if rest and rest != "/" else (rest or "")
+        return f"{found.group('scheme')}://{found.group('host')}{cut}"
+
+    return _ABSOLUTE_URL.sub(origin, text) if "://" in text else text
+
+
+def _scrubbed(value: Any) -> Any:
+    if isinstance(value, str):
+        return without_url_paths(value)
+    if isinstance(value, dict):
+        return {key: _scrubbed(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_scrubbed(item) for item in value]
+    return value
+
+
+def _hide_url_paths(_: object, __: str, event: dict[str, object]) -> dict[str, object]:
+    """A processor, after the exception is rendered: no URL path or query in the line."""
+    return {key: _scrubbed(value) for key, value in event.items()}
+
+
 def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
     renderer: structlog.types.Processor = (
         structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
@@ -120,6 +164,7 @@ def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 _hide_database_values,  # type: ignore[list-item]
                 structlog.processors.format_exc_info,
+                _hide_url_paths,  # type: ignore[list-item]
                 renderer,
             ],
         )
@@ -128,6 +173,8 @@ def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     logging.getLogger("uvicorn.access").disabled = True  # the app logs each request itself
+    for name in URL_WRITING_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.WARNING, root.level))
     structlog.configure(
         processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),

@@ -43,6 +43,7 @@ class Answer:
     body: Any = field(default_factory=dict)
     delay_s: float = 0.0
     raw: bytes | None = None
+    headers: dict[str, str] = field(default_factory=dict)
 
     def encoded(self) -> bytes:
         return self.raw if self.raw is not None else json.dumps(self.body).encode()
@@ -86,7 +87,12 @@ class LoopbackHttp:
         if answer.delay_s:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.sleep(answer.delay_s)
-        return Response(answer.encoded(), status_code=answer.status, media_type="application/json")
+        return Response(
+            answer.encoded(),
+            status_code=answer.status,
+            headers=answer.headers,
+            media_type="application/json",
+        )
 
     def start(self) -> "LoopbackHttp":
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

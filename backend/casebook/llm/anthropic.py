@@ -10,6 +10,7 @@ import httpx
 from casebook.llm.errors import MalformedResponse, UnsupportedOperation
 from casebook.llm.http_json import JsonPoster, RetryPolicy, Sleep, Timeouts
 from casebook.llm.openai_compatible import api_root, provider_label
+from casebook.llm.outbound import OutboundPolicy
 from casebook.llm.pricing import PriceTable
 from casebook.llm.protocol import ChatRequest, ChatResult, EmbeddingResult, Usage
 from casebook.llm.response_fields import list_field, optional_text, token_count
@@ -33,6 +34,7 @@ class AnthropicProvider:
         retry: RetryPolicy | None = None,
         sleep: Sleep = asyncio.sleep,
         rng: random.Random | None = None,
+        outbound: OutboundPolicy | None = None,
     ) -> None:
         self._root = api_root(base_url)
         self._api_key = api_key
@@ -44,6 +46,7 @@ class AnthropicProvider:
             retry=retry,
             sleep=sleep,
             rng=rng,
+            outbound=outbound,
         )
 
     def __repr__(self) -> str:

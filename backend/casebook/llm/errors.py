@@ -21,6 +21,11 @@ class ProviderTimeout(ProviderUnavailable):
     """The provider did not answer within the configured timeout, after every retry."""
 
 
+class ProviderAddressRefused(ProviderError):
+    """The provider's address is, or resolves to, one Casebook does not call
+    (``domain.outbound``); nothing was sent."""
+
+
 class RateLimited(ProviderError):
     """The provider kept answering 429 after every retry."""
 

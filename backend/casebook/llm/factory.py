@@ -11,6 +11,7 @@ from casebook.llm.anthropic import AnthropicProvider
 from casebook.llm.http_json import RetryPolicy, Timeouts
 from casebook.llm.local_embeddings import LocalEmbeddingProvider
 from casebook.llm.openai_compatible import DEFAULT_EMBEDDING_BATCH, OpenAICompatibleProvider
+from casebook.llm.outbound import OutboundPolicy
 from casebook.llm.pricing import PriceTable
 from casebook.llm.protocol import ModelProvider
 
@@ -24,12 +25,14 @@ class ConnectionSpec:
     """What a stored model connection says, with its key already decrypted.
 
     ``kind`` "openai" covers every OpenAI-compatible server; "local" is the
-    in-process embedding model and takes no URL or key.
+    in-process embedding model and takes no URL or key. ``outbound``: which addresses
+    its calls may connect to.
     """
 
     kind: ProviderKind
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
+    outbound: OutboundPolicy = field(default_factory=OutboundPolicy)
 
 
 def checked_base_url(url: str) -> str:
@@ -62,6 +65,7 @@ def build_provider(
             timeouts=timeouts,
             retry=retry,
             client=client,
+            outbound=connection.outbound,
             embedding_batch_size=embedding_batch_size or DEFAULT_EMBEDDING_BATCH,
         )
     if connection.kind == "anthropic":
@@ -74,6 +78,7 @@ def build_provider(
             timeouts=timeouts,
             retry=retry,
             client=client,
+            outbound=connection.outbound,
         )
     if connection.kind == "local":
         return LocalEmbeddingProvider()

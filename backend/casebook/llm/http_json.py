@@ -20,14 +20,16 @@ import httpx
 
 from casebook.llm.errors import (
     MalformedResponse,
+    ProviderAddressRefused,
     ProviderError,
     ProviderRejected,
     ProviderTimeout,
     ProviderUnavailable,
     RateLimited,
 )
+from casebook.llm.guarded_transport import guarded_client
+from casebook.llm.outbound import AddressRefused, OutboundPolicy
 from casebook.llm.safe_text import provider_error_detail
-from casebook.llm.tls import tls_context
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -76,7 +78,8 @@ class _Retryable(Exception):
 
 
 class JsonPoster:
-    """One provider's HTTP client. ``label`` names the provider in every error message."""
+    """One provider's HTTP client. ``label`` names the provider in every error message;
+    ``outbound`` decides which addresses it may connect to (its own client's)."""
 
     def __init__(
         self,
@@ -87,12 +90,13 @@ class JsonPoster:
         retry: RetryPolicy | None = None,
         sleep: Sleep = asyncio.sleep,
         rng: random.Random | None = None,
+        outbound: OutboundPolicy | None = None,
     ) -> None:
         self.label = label
         self._timeouts = timeouts or Timeouts()
         self._owns_client = client is None
-        self._client = client or httpx.AsyncClient(
-            timeout=self._timeouts.to_httpx(), verify=tls_context()
+        self._client = client or guarded_client(
+            outbound or OutboundPolicy(), timeout=self._timeouts.to_httpx()
         )
         self._retry = retry or RetryPolicy()
         self._sleep = sleep
@@ -142,6 +146,8 @@ class JsonPoster:
             response = await self._client.post(
                 url, content=payload, headers=headers, timeout=self._timeouts.to_httpx()
             )
+        except AddressRefused as refused:
+            raise ProviderAddressRefused(f"{self.label} is not called: {refused}") from None
         except httpx.TimeoutException as exc:
             raise _Retryable(
                 ProviderTimeout(

@@ -12,6 +12,7 @@ import httpx
 
 from casebook.llm.errors import MalformedResponse
 from casebook.llm.http_json import JsonPoster, RetryPolicy, Sleep, Timeouts
+from casebook.llm.outbound import OutboundPolicy
 from casebook.llm.pricing import PriceTable
 from casebook.llm.protocol import ChatRequest, ChatResult, EmbeddingResult, Usage
 from casebook.llm.response_fields import (
@@ -50,6 +51,7 @@ class OpenAICompatibleProvider:
         retry: RetryPolicy | None = None,
         sleep: Sleep = asyncio.sleep,
         rng: random.Random | None = None,
+        outbound: OutboundPolicy | None = None,
         embedding_batch_size: int = DEFAULT_EMBEDDING_BATCH,
         # OpenAI's reasoning models accept only "max_completion_tokens".
         max_tokens_field: Literal["max_tokens", "max_completion_tokens"] = "max_tokens",
@@ -68,6 +70,7 @@ class OpenAICompatibleProvider:
             retry=retry,
             sleep=sleep,
             rng=rng,
+            outbound=outbound,
         )
 
     def __repr__(self) -> str:

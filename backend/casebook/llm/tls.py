@@ -8,14 +8,13 @@ a client costs a fraction of a millisecond; verification is the same (httpx's de
 
 A client that trusts the environment also walks every environment variable looking for
 proxies each time it is made - a third of a webhook call's CPU when an eval run asks a
-fast agent. Whether the environment names any proxy is read once per process: a client
-trusts the environment (and so uses them) only when it does.
+fast agent. Whether the environment names any proxy is read once per process
+(``llm.guarded_transport`` reads which, once too).
 """
 
 import ssl
 import urllib.request
 from functools import lru_cache
-from typing import Any
 
 import httpx
 
@@ -28,9 +27,3 @@ def tls_context() -> ssl.SSLContext:
 @lru_cache(maxsize=1)
 def proxies_in_environment() -> bool:
     return bool(urllib.request.getproxies())
-
-
-def outbound_client(**options: Any) -> httpx.AsyncClient:
-    """A client for one call out: the shared TLS context, the environment's proxies when
-    it names any."""
-    return httpx.AsyncClient(verify=tls_context(), trust_env=proxies_in_environment(), **options)

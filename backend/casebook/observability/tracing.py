@@ -12,7 +12,8 @@ its first check. On, Casebook makes the spans that carry its meaning — each
 HTTP request (with its request id), each GraphQL operation, enqueueing a job
 and running it, in one trace — and the OpenTelemetry instrumentations add
 SQL (SQLAlchemy), Redis and outbound HTTP (httpx: model providers, webhook
-agents).
+agents). An outbound span names its URL by scheme and host only (``url.full``,
+``http.url``): the path or query of a webhook agent's URL may hold a token.
 """
 
 import contextlib
@@ -68,6 +69,29 @@ def _exporters_from_environment() -> list["SpanExporter"]:
     return exporters
 
 
+_URL_ATTRIBUTES = ("url.full", "http.url")
+
+
+def _url_without_path(span: Any, request: Any) -> None:
+    """An httpx request hook: the span's URL cut to its scheme and host."""
+    if not span.is_recording():
+        return
+    url = request[1]
+    if isinstance(url, tuple):
+        scheme, host, port = (p.decode() if isinstance(p, bytes) else p for p in url[:3])
+        origin = f"{scheme}://{host}" + (f":{port}" if port else "")
+    else:
+        origin = f"{url.scheme}://{url.netloc.decode('ascii').rpartition('@')[2]}"
+    held = getattr(span, "attributes", None) or {}
+    for key in _URL_ATTRIBUTES:
+        if key in held:
+            span.set_attribute(key, origin)
+
+
+async def _url_without_path_async(span: Any, request: Any) -> None:
+    _url_without_path(span, request)
+
+
 def configure_from_environment(service: str) -> bool:
     """Turn traces on for this process if the environment asks; ``True`` when on."""
     if _state.tracer is not None:
@@ -98,7 +122,11 @@ def enable(exporters: list["SpanExporter"], *, service: str, batch: bool) -> Non
     # as well (the SQL spans are tested).
     SQLAlchemyInstrumentor().instrument(tracer_provider=provider, skip_dep_check=True)
     RedisInstrumentor().instrument(tracer_provider=provider)
-    HTTPXClientInstrumentor().instrument(tracer_provider=provider)
+    HTTPXClientInstrumentor().instrument(
+        tracer_provider=provider,
+        request_hook=_url_without_path,
+        async_request_hook=_url_without_path_async,
+    )
     _state.provider, _state.tracer = provider, provider.get_tracer(_TRACER_NAME)
 
 

@@ -9,6 +9,7 @@ from casebook.domain.agents.validation import (
     validate_webhook_config,
 )
 from casebook.domain.errors import ValidationFailed
+from casebook.domain.outbound import allowed_networks
 
 
 @pytest.mark.parametrize(
@@ -25,10 +26,33 @@ from casebook.domain.errors import ValidationFailed
         ("https://a.example.com/\u0000", False),
         ("https://a.example.com:99999999/", False),
         ("not a url", False),
+        ("http://127.1:8080/hook", True),
+        ("http://0x7f000001/hook", True),
+        ("https://169.254.169.254/latest/meta-data/", False),
+        ("https://10.0.0.1/hook", False),
+        ("https://100.64.0.1/hook", False),
+        ("https://[fd00::1]/hook", False),
+        ("https://[::ffff:10.0.0.1]/hook", False),
+        ("http://[::ffff:127.0.0.1]/hook", False),
+        ("https://0.0.0.0/hook", False),
+        ("https://167772161/hook", False),
+        ("https://012.0.0.1/hook", False),
+        ("https://metadata.google.internal/computeMetadata/v1/", False),
     ],
 )
 def test_an_endpoint_is_https_or_loopback_http(url: str, fine: bool) -> None:
     assert (endpoint_problem(url) is None) is fine
+
+
+def test_an_allowed_network_lets_an_endpoint_be_saved_but_never_metadata() -> None:
+    inside = allowed_networks(["10.0.0.0/8", "169.254.0.0/16"])
+    assert endpoint_problem("https://10.1.2.3/hook", inside) is None
+    assert endpoint_problem("https://10.1.2.3/hook") == (
+        "its host is a private address, not allowed by OUTBOUND_ALLOWED_NETWORKS"
+    )
+    assert endpoint_problem("https://169.254.169.254/", inside) == (
+        "its host is a cloud metadata address"
+    )
 
 
 def _paths(refused: ValidationFailed) -> set[str]:

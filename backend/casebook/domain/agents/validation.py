@@ -6,10 +6,11 @@ skills. A tool's name is what the model calls it by, so it keeps to what every
 provider accepts (letters, digits, ``_`` and ``-``, at most 64) and is unique in
 the agent. Its arguments' JSON Schema must be a valid schema of an object. An
 endpoint - a tool's, or a webhook agent's - is an https:// address; plain http
-is accepted only on this machine's loopback, for development.
+is accepted only on this machine's loopback, for development. Its host must be one
+Casebook may call (``domain.outbound``): not a private, link-local or metadata
+address however spelt, unless the operator allows its network.
 """
 
-import ipaddress
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from casebook.domain.agents.model import (
 )
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.outbound import IPNetwork, host_refusal, is_loopback_host
+from casebook.domain.redaction import redact_text
 from casebook.domain.storable_text import json_problem, text_problem
 
 NAME_MAX = 200
@@ -40,7 +43,6 @@ VERSION_LABEL_MAX = 200
 WEBHOOK_TIMEOUT_MIN_S = 1.0
 WEBHOOK_TIMEOUT_MAX_S = 120.0
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_LOOPBACK_NAMES = frozenset({"localhost"})
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,9 @@ class ToolDraft:
 
 
 def clean_name(value: str, path: str, errors: list[FieldError], *, what: str) -> str:
-    cleaned = " ".join(value.split())
+    """A name as stored: one line, credentials redacted as in a case (a name is shown
+    to every reader and exported)."""
+    cleaned = redact_text(" ".join(value.split()))[0]
     problem = text_problem(value)
     if problem:
         errors.append(FieldError(path, problem))
@@ -73,17 +77,9 @@ def clean_text(value: str, path: str, limit: int, errors: list[FieldError]) -> s
     return value.strip()
 
 
-def _is_loopback(host: str) -> bool:
-    if host.lower() in _LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def endpoint_problem(url: str) -> str | None:
-    """Why ``url`` cannot be called, or None: https, or http on loopback only."""
+def endpoint_problem(url: str, allowed: Sequence[IPNetwork] = ()) -> str | None:
+    """Why ``url`` cannot be called, or None: https, or http on loopback only, at a host
+    ``domain.outbound`` does not refuse (``allowed``: the networks the operator allows)."""
     if len(url) > URL_MAX:
         return f"must be at most {URL_MAX} characters"
     if text_problem(url) or any(ch.isspace() for ch in url):
@@ -98,7 +94,10 @@ def endpoint_problem(url: str) -> str | None:
         return "must be an https:// address with a host"
     if parts.username or parts.password:
         return "must not carry credentials; the request is signed instead"
-    if parts.scheme == "https" or (parts.scheme == "http" and _is_loopback(host)):
+    refused = host_refusal(host, allowed)
+    if refused is not None:
+        return f"its host is {refused}"
+    if parts.scheme == "https" or (parts.scheme == "http" and is_loopback_host(host)):
         return None
     if parts.scheme == "http":
         return "must use https:// (plain http is accepted only on loopback, for development)"
@@ -134,7 +133,10 @@ def _parameters(value: object, path: str, errors: list[FieldError]) -> JSONObjec
 
 
 def validate_tools(
-    drafts: Sequence[ToolDraft], path: str, errors: list[FieldError]
+    drafts: Sequence[ToolDraft],
+    path: str,
+    errors: list[FieldError],
+    allowed: Sequence[IPNetwork] = (),
 ) -> tuple[ToolSpec, ...]:
     if len(drafts) > TOOLS_MAX:
         errors.append(FieldError(path, f"holds more than {TOOLS_MAX} tools"))
@@ -157,7 +159,7 @@ def validate_tools(
         parameters = _parameters(draft.parameters, f"{at}.parameters", errors)
         endpoint = (draft.endpoint or "").strip() or None
         if endpoint is not None:
-            problem = endpoint_problem(endpoint)
+            problem = endpoint_problem(endpoint, allowed)
             if problem:
                 errors.append(FieldError(f"{at}.endpoint", problem))
         tools.append(ToolSpec(name, description, parameters, bool(draft.read_only), endpoint))
@@ -171,13 +173,14 @@ def validate_model_config(
     instructions: str,
     tools: Sequence[ToolDraft],
     skill_ids: Sequence[int],
+    allowed: Sequence[IPNetwork] = (),
 ) -> ModelAgentConfig:
     errors: list[FieldError] = []
     model_name = model.strip()
     if not model_name or len(model_name) > MODEL_NAME_MAX or text_problem(model_name):
         errors.append(FieldError("model", f"must be 1 to {MODEL_NAME_MAX} characters"))
     text = clean_text(instructions, "instructions", INSTRUCTIONS_MAX, errors)
-    specs = validate_tools(tools, "tools", errors)
+    specs = validate_tools(tools, "tools", errors, allowed)
     skills = tuple(dict.fromkeys(skill_ids))
     if len(skills) > SKILLS_MAX:
         errors.append(FieldError("skillIds", f"an agent uses at most {SKILLS_MAX} skills"))
@@ -193,11 +196,15 @@ def validate_model_config(
 
 
 def validate_webhook_config(
-    *, url: str, tools: Sequence[ToolDraft], timeout_seconds: float | None
+    *,
+    url: str,
+    tools: Sequence[ToolDraft],
+    timeout_seconds: float | None,
+    allowed: Sequence[IPNetwork] = (),
 ) -> WebhookAgentConfig:
     errors: list[FieldError] = []
     endpoint = url.strip()
-    problem = endpoint_problem(endpoint)
+    problem = endpoint_problem(endpoint, allowed)
     if problem:
         errors.append(FieldError("url", problem))
     specs = validate_tools(tools, "tools", errors)

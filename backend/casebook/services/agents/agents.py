@@ -104,16 +104,45 @@ def _details(name: str | None, description: str | None) -> tuple[str | None, str
     return cleaned, about
 
 
-async def _validated(ctx: ServiceContext, session: AsyncSession, draft: AgentDraft) -> AgentConfig:
-    """The configuration a draft describes, its connection, model and skills checked too."""
+async def _resolving_errors(ctx: ServiceContext, draft: AgentDraft) -> list[FieldError]:
+    """The draft's URLs whose host names resolve to addresses Casebook does not call -
+    looked up before any row is locked."""
+    urls = [("url", draft.url)] if isinstance(draft, WebhookAgentDraft) else []
+    urls += [
+        (f"tools.{index}.endpoint", tool.endpoint)
+        for index, tool in enumerate(draft.tools)
+        if tool.endpoint and tool.endpoint.strip()
+    ]
+    return await ctx.settings.outbound_policy().saving_errors(urls)
+
+
+async def _validated(
+    ctx: ServiceContext,
+    session: AsyncSession,
+    draft: AgentDraft,
+    resolving: Sequence[FieldError] = (),
+) -> AgentConfig:
+    """The configuration a draft describes, its connection, model and skills checked too;
+    ``resolving``: what ``_resolving_errors`` found."""
     actor = ctx.require_actor()
-    if isinstance(draft, WebhookAgentDraft):
-        return validate_webhook_config(
-            url=draft.url, tools=draft.tools, timeout_seconds=draft.timeout_seconds
-        )
-    if isinstance(draft, LocalAgentDraft):
-        return validate_local_config(tools=draft.tools)
-    errors: list[FieldError] = []
+    allowed = ctx.settings.outbound_networks()
+    errors: list[FieldError] = list(resolving)
+    if not isinstance(draft, ModelAgentDraft):
+        try:
+            if isinstance(draft, WebhookAgentDraft):
+                found: AgentConfig = validate_webhook_config(
+                    url=draft.url,
+                    tools=draft.tools,
+                    timeout_seconds=draft.timeout_seconds,
+                    allowed=allowed,
+                )
+            else:
+                found = validate_local_config(tools=draft.tools)
+        except ValidationFailed as refused:
+            raise ValidationFailed(errors + refused.errors) from None
+        if errors:
+            raise ValidationFailed(errors)
+        return found
     try:
         config = validate_model_config(
             connection_id=draft.connection_id,
@@ -121,6 +150,7 @@ async def _validated(ctx: ServiceContext, session: AsyncSession, draft: AgentDra
             instructions=draft.instructions,
             tools=draft.tools,
             skill_ids=draft.skill_ids,
+            allowed=allowed,
         )
     except ValidationFailed as refused:
         errors.extend(refused.errors)
@@ -185,9 +215,10 @@ async def create_agent(
         errors.extend(refused.errors)
         cleaned = about = None
     secret, ciphertext = (None, None) if isinstance(draft, LocalAgentDraft) else _new_secret(ctx)
+    resolving = await _resolving_errors(ctx, draft)
     async with ctx.transaction() as session:
         try:
-            config = await _validated(ctx, session, draft)
+            config = await _validated(ctx, session, draft, resolving)
         except ValidationFailed as refused:
             raise ValidationFailed(errors + refused.errors) from None
         if errors:
@@ -252,11 +283,12 @@ async def version_of(session: AsyncSession, agent_id: int, number: int) -> Agent
 async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft) -> AgentWrite:
     """A new version when the configuration differs from the newest; otherwise nothing."""
     actor = ctx.require_actor()
+    resolving = await _resolving_errors(ctx, draft)
     async with ctx.transaction() as session:
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
-        config = await _validated(ctx, session, draft)
+        config = await _validated(ctx, session, draft, resolving)
         if config.kind != agent.kind:
             raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
         newest = await version_of(session, agent_id, agent.latest_version)

@@ -171,6 +171,7 @@ async def _model_answer(
             secret=ready.secret,
             call=call,
             tool_timeout_s=ctx.settings.agent_tool_timeout_seconds,
+            outbound=ctx.settings.outbound_policy(),
         )
     finally:
         await provider.aclose()
@@ -200,6 +201,7 @@ async def _webhook_answer(
         secret=ready.secret,
         call=call,
         clients=clients,
+        outbound=ctx.settings.outbound_policy(),
     )
     if reply.cost_usd:
         await sink.record(

@@ -22,6 +22,8 @@ from casebook.domain.agents.tool_calls import (
 )
 from casebook.domain.agents.webhook_contract import Turn
 from casebook.llm.errors import BudgetExhausted, ProviderError
+from casebook.llm.guarded_transport import guarded_client
+from casebook.llm.outbound import OutboundPolicy
 from casebook.llm.protocol import (
     ChatMessage,
     ChatRequest,
@@ -30,7 +32,6 @@ from casebook.llm.protocol import (
     ToolDefinition,
     Usage,
 )
-from casebook.llm.tls import outbound_client
 from casebook.services.agents.tool_endpoints import CallContext, execute_tool
 
 ROLE_OF: dict[str, Role] = {"user": "user", "agent": "assistant"}
@@ -53,7 +54,10 @@ async def answer_with_model(
     secret: str,
     call: CallContext,
     tool_timeout_s: float,
+    outbound: OutboundPolicy | None = None,
 ) -> Reply:
+    """``outbound``: the addresses its tool endpoints may be called at (the default
+    policy when None)."""
     started = time.perf_counter()
     messages: list[ChatMessage] = [ChatMessage("system", system)] if system else []
     messages += [ChatMessage(ROLE_OF[t.role], t.content) for t in history]
@@ -73,7 +77,7 @@ async def answer_with_model(
             error=error,
         )
 
-    async with outbound_client() as client:
+    async with guarded_client(outbound or OutboundPolicy()) as client:
         rounds = 0
         while True:
             try:

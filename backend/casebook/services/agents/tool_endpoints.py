@@ -3,8 +3,9 @@
 A call is a signed ``POST`` of JSON - the tool, its arguments, and the run's flags -
 over httpx with a timeout; what the endpoint answers (text or JSON, at most 100 kB)
 is the call's result and what the model is told. A failure - a timeout, an error
-status, an answer too large, an endpoint that cannot be reached - is recorded as a
-failed call with the reason, which the model is told too; it never carries the
+status, an answer too large, an endpoint that cannot be reached or whose address is
+not one Casebook calls (``llm.outbound``; the client given checks it) - is recorded as
+a failed call with the reason, which the model is told too; it never carries the
 signing secret or the endpoint's body beyond what the result keeps.
 """
 
@@ -21,6 +22,7 @@ from casebook.domain.agents.webhook_contract import (
     signature,
 )
 from casebook.domain.jsonvalue import JSONObject
+from casebook.llm.outbound import AddressRefused
 
 TOOL_RESPONSE_MAX_BYTES = 100_000
 
@@ -88,6 +90,8 @@ async def execute_tool(
         ) as response:
             payload = await read_bounded(response, TOOL_RESPONSE_MAX_BYTES)
             status = response.status_code
+    except AddressRefused as refused:
+        return ToolOutcome(False, f"{tool}'s endpoint is not called: {refused}")
     except httpx.TimeoutException:
         return ToolOutcome(False, f"{tool} did not answer within {timeout_s:g} s")
     except httpx.HTTPError:

@@ -3,7 +3,8 @@
 The request is signed with the agent's secret; the endpoint has the agent's timeout to
 answer, and at most ``RESPONSE_MAX_BYTES``. A reply that does not keep the contract is
 refused with every reason, so the run fails saying what to fix. Nothing of the secret,
-and nothing of a reply's body, reaches the error.
+and nothing of a reply's body, reaches the error. The endpoint is called only at an
+address ``outbound`` allows, checked on the address connected to (``llm.outbound``).
 
 A call opens an httpx client of its own, unless it is given ``WebhookClients`` (an eval
 run's): connections kept open between calls (``webhook_connections``), as many as the
@@ -26,10 +27,17 @@ from casebook.domain.agents.webhook_contract import (
     parse_reply,
     request_body,
 )
-from casebook.llm.tls import outbound_client, proxies_in_environment
+from casebook.llm.guarded_transport import guarded_client
+from casebook.llm.outbound import AddressRefused, OutboundPolicy
+from casebook.llm.tls import proxies_in_environment
 from casebook.observability import tracing
 from casebook.services.agents.tool_endpoints import CallContext, read_bounded, signed_headers
-from casebook.services.agents.webhook_connections import CallFailed, CallTimedOut, Connections
+from casebook.services.agents.webhook_connections import (
+    CallFailed,
+    CallRefused,
+    CallTimedOut,
+    Connections,
+)
 
 
 class WebhookClients:
@@ -48,10 +56,14 @@ class WebhookClients:
 
 
 async def _post(
-    config: WebhookAgentConfig, body: bytes, secret: str, clients: WebhookClients | None
+    config: WebhookAgentConfig,
+    body: bytes,
+    secret: str,
+    clients: WebhookClients | None,
+    outbound: OutboundPolicy,
 ) -> tuple[int, bytes | None]:
-    """The status and the body (None when too large); raises ``CallTimedOut`` or
-    ``CallFailed`` whichever way the call went."""
+    """The status and the body (None when too large); raises ``CallTimedOut``,
+    ``CallFailed`` or ``CallRefused`` whichever way the call went."""
     headers = signed_headers(secret, body)
     if clients is not None and clients.connections is not None:
         found = await clients.connections.post(
@@ -60,11 +72,12 @@ async def _post(
             body,
             limit=RESPONSE_MAX_BYTES,
             step_seconds=config.timeout_seconds,
+            outbound=outbound,
         )
         return found.status, found.body
     try:
         async with (
-            outbound_client() as client,
+            guarded_client(outbound) as client,
             client.stream(
                 "POST",
                 config.url,
@@ -74,6 +87,8 @@ async def _post(
             ) as response,
         ):
             return response.status_code, await read_bounded(response, RESPONSE_MAX_BYTES)
+    except AddressRefused as refused:
+        raise CallRefused(str(refused)) from None
     except httpx.TimeoutException:
         raise CallTimedOut() from None
     except httpx.HTTPError as error:
@@ -88,6 +103,7 @@ async def answer_with_webhook(
     secret: str,
     call: CallContext,
     clients: WebhookClients | None = None,
+    outbound: OutboundPolicy | None = None,
 ) -> Reply:
     body = request_body(
         agent_id=call.agent_id,
@@ -105,7 +121,9 @@ async def answer_with_webhook(
         return Reply(steps=(), latency_ms=(time.perf_counter() - started) * 1000, error=error)
 
     try:
-        status, payload = await _post(config, body, secret, clients)
+        status, payload = await _post(config, body, secret, clients, outbound or OutboundPolicy())
+    except CallRefused as refused:
+        return failed(f"the webhook agent is not called: {refused.reason}")
     except CallTimedOut:
         return failed(f"the webhook agent did not answer within {config.timeout_seconds:g} s")
     except CallFailed:

@@ -10,7 +10,10 @@ allow it.
 
 What a call keeps of httpx's behaviour: TLS verified with the shared context and the
 host's name; each step (connecting, writing, each read) has the agent's timeout; no
-redirect is followed; no cookie is kept. A connection the server closed while it was
+redirect is followed; no cookie is kept. A connection is made to an address the
+outbound policy checked (``llm.outbound``), never to the name, so a name that resolves
+to a private address - or to another address than it did when the agent was saved - is
+refused before a byte is sent; the ``Host`` header and TLS keep the name. A connection the server closed while it was
 idle is noticed before it is reused. A call is never sent twice: a connection that
 fails during a call fails the call (the agent may have received it), and the run
 records the failure as it records any unreachable agent.
@@ -23,6 +26,7 @@ from urllib.parse import quote, urlsplit
 
 import h11
 
+from casebook.llm.outbound import AddressRefused, NameNotResolved, OutboundPolicy
 from casebook.llm.tls import tls_context
 
 READ_CHUNK = 65_536
@@ -36,6 +40,14 @@ class CallTimedOut(Exception):
 
 class CallFailed(Exception):
     pass
+
+
+class CallRefused(Exception):
+    """The agent's host is, or resolves to, an address Casebook does not call."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -81,17 +93,32 @@ class Connection:
         self.protocol = h11.Connection(our_role=h11.CLIENT)
 
     @classmethod
-    async def open(cls, origin: Origin, step_seconds: float) -> "Connection":
+    async def open(
+        cls, origin: Origin, step_seconds: float, outbound: OutboundPolicy
+    ) -> "Connection":
+        """Connected to the first checked address of the origin's host that answers."""
         context: ssl.SSLContext | None = tls_context() if origin.scheme == "https" else None
         async with asyncio.timeout(step_seconds):
-            reader, writer = await asyncio.open_connection(
-                origin.host,
-                origin.port,
-                ssl=context,
-                server_hostname=origin.host if context is not None else None,
-                limit=READ_CHUNK,
-            )
-        return cls(origin, reader, writer)
+            try:
+                addresses = await outbound.addresses(origin.host, origin.port)
+            except AddressRefused as refused:
+                raise CallRefused(str(refused)) from None
+            except NameNotResolved:
+                raise CallFailed("NameNotResolved") from None
+            for place, address in enumerate(addresses):
+                try:
+                    reader, writer = await asyncio.open_connection(
+                        address,
+                        origin.port,
+                        ssl=context,
+                        server_hostname=origin.host if context is not None else None,
+                        limit=READ_CHUNK,
+                    )
+                    return cls(origin, reader, writer)
+                except OSError:
+                    if place == len(addresses) - 1:
+                        raise
+        raise AssertionError("unreachable: the last address connects or raises")
 
     def reusable(self) -> bool:
         """Ready for another call: the last one ended cleanly and the server has not
@@ -185,16 +212,26 @@ class Connections:
             self.idle.pop(0).close()
 
     async def post(
-        self, url: str, headers: dict[str, str], body: bytes, *, limit: int, step_seconds: float
+        self,
+        url: str,
+        headers: dict[str, str],
+        body: bytes,
+        *,
+        limit: int,
+        step_seconds: float,
+        outbound: OutboundPolicy | None = None,
     ) -> Response:
         """POST ``body``; the status and the body (None past ``limit`` bytes). Raises
         ``CallTimedOut`` when a step takes longer than ``step_seconds``, ``CallFailed``
-        when the server cannot be reached or breaks the protocol."""
+        when the server cannot be reached or breaks the protocol, ``CallRefused`` when
+        ``outbound`` (the default policy when None) refuses its address."""
         origin, target = split_url(url)
         connection = self._take(origin)
         try:
             if connection is None:
-                connection = await Connection.open(origin, step_seconds)
+                connection = await Connection.open(
+                    origin, step_seconds, outbound or OutboundPolicy()
+                )
             found = await connection.post(target, headers, body, limit, step_seconds)
         except TimeoutError:
             if connection is not None:

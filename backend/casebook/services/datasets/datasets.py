@@ -12,14 +12,14 @@ from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, ServiceError
-from casebook.services.kernel.stored_text import stored_text
+from casebook.services.kernel.stored_text import stored_name, stored_text
 
 NAME_MAX = 200
 DESCRIPTION_MAX = 5_000
 
 
 def _clean_name(name: str) -> str:
-    cleaned = stored_text(" ".join(name.split()))
+    cleaned = stored_name(name)
     if not cleaned:
         raise BadUserInput.at("name", "a dataset needs a name")
     if len(cleaned) > NAME_MAX:

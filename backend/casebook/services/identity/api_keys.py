@@ -20,6 +20,7 @@ from casebook.services.identity.secrets import new_token, token_digest
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
+from casebook.services.kernel.stored_text import stored_name
 
 KEY_PREFIX = "cbk"
 
@@ -84,7 +85,7 @@ async def create_key(
     key = ApiKey(
         organization_id=actor.organization_id,
         issuer_user_id=actor.user_id,
-        name=name.strip(),
+        name=stored_name(name),
         prefix=prefix,
         secret_hash=token_digest(secret),
         scopes=sorted(p.value for p in granted),

@@ -15,6 +15,7 @@ from casebook.services.identity.secrets import hash_password
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict, Forbidden, NotFound
+from casebook.services.kernel.stored_text import stored_name
 
 MIN_PASSWORD_LENGTH = 10
 
@@ -50,7 +51,7 @@ async def create_organization_with_owner(
         session.add(org)
         user = await _find_user(session, email)
         if user is None:
-            user = User(email=email, name=name, password_hash=password_hash)
+            user = User(email=email, name=stored_name(name), password_hash=password_hash)
             session.add(user)
         else:
             user.password_hash = password_hash
@@ -98,7 +99,7 @@ async def add_member(
     async with ctx.transaction() as session:
         user = await _find_user(session, email)
         if user is None:
-            user = User(email=email, name=name.strip() or email, password_hash=password_hash)
+            user = User(email=email, name=stored_name(name) or email, password_hash=password_hash)
             session.add(user)
             await session.flush()
         assert user.id is not None

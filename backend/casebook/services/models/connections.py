@@ -1,12 +1,16 @@
 """Model connections: the providers an organization's helpers call (DESIGN: Surroundings).
 
 Adding or deleting one needs ``connections:manage``; any member lists them, a
-key shown only as its masked hint. A key is encrypted with the server secret
+key shown only as its masked hint. Its base URL is http:// or https:// at a host
+Casebook may call (``domain.outbound``; a name is looked up too), and every call
+checks the address it connects to again (``llm.outbound``). A key is encrypted with the server secret
 before it is stored and never read back through the API: the one plaintext is
 the one ``connection_spec`` decrypts, just before a provider is built.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -17,12 +21,14 @@ from casebook.config import Settings
 from casebook.db.models import ModelConnection
 from casebook.domain.access.catalog import Permission
 from casebook.domain.errors import FieldError
+from casebook.domain.outbound import IPNetwork, host_refusal
 from casebook.llm.anthropic import DEFAULT_BASE_URL as ANTHROPIC_BASE_URL
 from casebook.llm.factory import OPENAI_BASE_URL, ConnectionSpec, checked_base_url
 from casebook.llm.secrets import KeyCipher, mask_key
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict, NotFound, ServiceError
+from casebook.services.kernel.stored_text import stored_name
 
 PROVIDERS = ("openai", "anthropic")
 DEFAULT_BASE_URLS = {"openai": OPENAI_BASE_URL, "anthropic": ANTHROPIC_BASE_URL}
@@ -42,18 +48,28 @@ class NewConnection:
     api_key: str | None = None
 
 
-def _checked(new: NewConnection) -> tuple[str, str, list[str], str | None]:
-    errors: list[FieldError] = []
-    name = " ".join(new.name.split())
+def _base_url(new: NewConnection) -> str:
+    return (new.base_url or "").strip() or DEFAULT_BASE_URLS.get(new.provider, "")
+
+
+def _checked(
+    new: NewConnection, allowed: Sequence[IPNetwork], resolving: Sequence[FieldError] = ()
+) -> tuple[str, str, list[str], str | None]:
+    """``resolving``: what looking the base URL's host name up found wrong."""
+    errors: list[FieldError] = list(resolving)
+    name = stored_name(new.name)
     if not name or len(name) > NAME_MAX:
         errors.append(FieldError("name", f"must be 1 to {NAME_MAX} characters"))
     if new.provider not in PROVIDERS:
         errors.append(FieldError("provider", f"must be one of {', '.join(PROVIDERS)}"))
-    base_url = (new.base_url or "").strip() or DEFAULT_BASE_URLS.get(new.provider, "")
+    base_url = _base_url(new)
     try:
         base_url = checked_base_url(base_url)
+        refused_host = host_refusal(urlsplit(base_url).hostname or "", allowed)
         if len(base_url) > BASE_URL_MAX:
             errors.append(FieldError("baseUrl", f"must be at most {BASE_URL_MAX} characters"))
+        elif refused_host is not None:
+            errors.append(FieldError("baseUrl", f"its host is {refused_host}"))
     except ValueError as refused:
         errors.append(FieldError("baseUrl", str(refused)))
     models = list(dict.fromkeys(m.strip() for m in new.models if m.strip()))
@@ -80,7 +96,9 @@ def cipher(settings: Settings) -> KeyCipher:
 
 async def add_connection(ctx: ServiceContext, new: NewConnection) -> ModelConnection:
     actor = ctx.require_permission(Permission.CONNECTIONS_MANAGE)
-    name, base_url, models, key = _checked(new)
+    policy = ctx.settings.outbound_policy()
+    resolving = await policy.saving_errors([("baseUrl", _base_url(new))])
+    name, base_url, models, key = _checked(new, policy.allowed, resolving)
     row = ModelConnection(
         organization_id=actor.organization_id,
         name=name,
@@ -208,4 +226,6 @@ def connection_spec(settings: Settings, row: ModelConnection) -> ConnectionSpec:
     """What the provider factory needs, the key decrypted. Raises ``KeyDecryptionFailed``."""
     key = cipher(settings).decrypt(row.key_ciphertext) if row.key_ciphertext else None
     kind = "anthropic" if row.provider == "anthropic" else "openai"
-    return ConnectionSpec(kind=kind, base_url=row.base_url, api_key=key)
+    return ConnectionSpec(
+        kind=kind, base_url=row.base_url, api_key=key, outbound=settings.outbound_policy()
+    )
