@@ -201,3 +201,10 @@ async def test_tls_asks_for_and_verifies_the_name_while_connecting_to_its_addres
             with pytest.raises(httpx.ConnectError):
                 await _httpx_post(url)
     assert tls.asked_for == [name, name]
+
+
+async def test_a_process_that_swaps_no_resolver_resolves_with_the_systems() -> None:
+    from casebook.llm import outbound
+
+    fresh = outbound._Resolution()
+    assert {"127.0.0.1", "::1"} & set(await fresh.resolver("localhost", 80))

@@ -42,7 +42,10 @@ async def system_resolver(host: str, port: int) -> Sequence[str]:
 
 
 class _Resolution:
-    resolver: Resolver = system_resolver
+    def __init__(self) -> None:
+        # An attribute of the instance: a function kept on the class would be called as a
+        # method, with the instance as its first argument.
+        self.resolver: Resolver = system_resolver
 
 
 _process = _Resolution()
