@@ -170,6 +170,8 @@ export type EvalRunInput = {
   tags?: Array<string> | null | undefined;
   /** The dataset version to answer; the newest when null. */
   version?: number | null | undefined;
+  /** The version your code answers with, for the run's local agents: a commit, a branch, a build, 'my-laptop' (1 to 200 characters). A label not seen before becomes the agent's next version, so runs of two commits compare two versions of one agent. Left out: the agent's newest version. Refused when no agent of the run is a local agent. */
+  versionLabel?: string | null | undefined;
 };
 
 /** QUEUED until a worker takes it; RUNNING while it answers and grades; CONFIRMING while it reruns flipped cases; then FINISHED, FAILED (statusReason says why: a spent budget, an agent deleted…) or CANCELLED. */

@@ -50,6 +50,13 @@ export type EvalRunStatus =
   | 'QUEUED'
   | 'RUNNING';
 
+/** Why an item is asked. */
+export type EvalWorkPurpose =
+  /** An answer of the run (a repetition). */
+  | 'ANSWER'
+  /** A rerun of a case that flipped against the baseline. */
+  | 'CONFIRM';
+
 /** read and edit are offered; a legacy use grant is listed and does nothing. */
 export type GrantLevel =
   | 'EDIT'
