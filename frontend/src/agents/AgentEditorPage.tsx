@@ -15,7 +15,7 @@ import { SecretDialog } from './SecretDialog';
 import { AgentNotFound } from './AgentNotFound';
 import classes from './AgentEditor.module.css';
 
-const KIND_WORDS: Record<AgentKind, string> = { MODEL: 'model agent', WEBHOOK: 'webhook agent' };
+const KIND_WORDS: Record<AgentKind, string> = { MODEL: 'model agent', WEBHOOK: 'webhook agent', LOCAL: 'local agent' };
 
 /** Said as the page is left by a save the unsaved-changes question made: the secret is not shown again. */
 function announceSaved(outcome: SaveOutcome) {

@@ -159,6 +159,11 @@ export function agentConfigFromForm(kind: AgentKind, values: AgentFormValues): {
       problems,
     };
   }
+  if (kind === 'LOCAL') {
+    // A local agent's own code declares its tools through Casebook's clients; this form configures none.
+    problems.push({ path: 'kind', message: 'A local agent is configured by its own code, through Casebook’s clients.' });
+    return { config: null, problems };
+  }
   if (values.url.trim() === '') problems.push({ path: 'url', message: 'A webhook agent needs the https:// address it answers at.' });
   const timeoutSeconds = timeoutOf(values.timeoutSeconds, problems);
   if (problems.length > 0) return { config: null, problems };

@@ -115,6 +115,7 @@ export function CasesTab({
           generateButton={generateButton}
           onCloseGeneration={() => onGeneration(null)}
           onShowCases={() => go({ proposed: false, version: null })}
+          onOpenCase={(caseId) => go({ proposed: false, version: null, caseId, editing: false })}
         />
       ) : latest === 0 ? (
         <Paper withBorder radius="md" py={48} px="xl">

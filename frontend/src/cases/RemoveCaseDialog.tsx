@@ -5,8 +5,9 @@ import { useMutation } from 'urql';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { CASE_CHANGE_CONTEXT, RemoveCaseMutation } from './operations';
+import { removeCaseWords, removedCaseWords } from './removeCaseWords';
 
-/** Delete a case: a new version without it; older versions keep it. */
+/** Delete a case: a new version without it, and its text erased from every version before. */
 export function RemoveCaseDialog({
   target,
   latestVersion,
@@ -35,7 +36,7 @@ export function RemoveCaseDialog({
       setProblem(problemFrom(result.error));
       return;
     }
-    notifications.show({ color: 'teal', title: `Removed in version ${payload.version}`, message: `Version ${latestVersion} and older still hold the case.` });
+    notifications.show({ color: 'teal', ...removedCaseWords(payload.version) });
     close();
   };
 
@@ -47,7 +48,7 @@ export function RemoveCaseDialog({
           <Text size="sm" lineClamp={3} fs="italic">
             {target.masked ? 'A case copied from a conversation you may not read' : target.input}
           </Text>
-          <Text size="sm">Deleting creates version {latestVersion + 1} without it. Older versions keep it, so runs over them still read it.</Text>
+          <Text size="sm">{removeCaseWords(latestVersion)}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
               Keep it

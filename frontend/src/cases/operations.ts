@@ -83,6 +83,9 @@ export const CaseFields = graphql(`
       runId
       conversationId
       messageId
+      questionMessageId
+      knowledgeDocumentId
+      passageId
     }
     masked
     input

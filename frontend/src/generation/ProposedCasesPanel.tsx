@@ -17,12 +17,14 @@ export function ProposedCasesPanel({
   generateButton,
   onCloseGeneration,
   onShowCases,
+  onOpenCase,
 }: {
   datasetId: string;
   generation: GenerationFieldsFragment | null;
   generateButton: ReactNode;
   onCloseGeneration: () => void;
   onShowCases: () => void;
+  onOpenCase: (caseId: string) => void;
 }) {
   const client = useClient();
   const [finishedCount, setFinishedCount] = useState(0);
@@ -37,7 +39,7 @@ export function ProposedCasesPanel({
         {generateButton}
       </Group>
       {generation && <GenerationProgress key={generation.id} started={generation} onFinished={finished} onDismiss={onCloseGeneration} />}
-      <ProposedCasesView datasetId={datasetId} refreshKey={finishedCount} onShowCases={onShowCases} />
+      <ProposedCasesView datasetId={datasetId} refreshKey={finishedCount} onShowCases={onShowCases} onOpenCase={onOpenCase} />
     </Paper>
   );
 }

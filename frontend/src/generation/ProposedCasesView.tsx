@@ -6,12 +6,13 @@ import { useMutation, useQuery } from 'urql';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { LabelBadge } from '../cases/CasesTable';
+import { type Twin, TwinDialog } from '../cases/form/TwinDialog';
 import { expectationLabels, tagColor } from '../cases/labels';
 import { KeysetPager, useKeysetPages } from '../common/keyset';
 import type { ProposedCaseFieldsFragment } from '../gql/graphql';
 import { EditProposedCaseDialog } from './EditProposedCaseDialog';
 import { sourceName } from './generationChoices';
-import { acceptedWords, draftKnowledgeBase, draftLinkWords } from './generationWords';
+import { acceptedWords, DRAFT_TWIN_WORDS, draftKnowledgeBase, draftLinkWords, twinCases } from './generationWords';
 import { AcceptProposedCasesMutation, DismissProposedCasesMutation, ProposedCasesQuery } from './operations';
 import type { DraftEdit } from './proposedEdit';
 
@@ -97,10 +98,22 @@ function DraftCard({ draft, busy, onAccept, onEdit, onDismiss }: { draft: Propos
 /**
  * Proposed cases: the generator's drafts waiting for a decision, oldest
  * first. Accept one as it is, edit it first, or dismiss it - or the whole page
- * at once. One Accept is one new version; the message says which. Drafts from
- * chats the reader may not read are counted, not shown.
+ * at once. One Accept is one new version; the message says which. A draft
+ * asking what a case already asks stops the Accept to say so, with Open it
+ * and Accept anyway, as adding a case by hand does. Drafts from chats the
+ * reader may not read are counted, not shown.
  */
-export function ProposedCasesView({ datasetId, refreshKey, onShowCases }: { datasetId: string; refreshKey: number; onShowCases: () => void }) {
+export function ProposedCasesView({
+  datasetId,
+  refreshKey,
+  onShowCases,
+  onOpenCase,
+}: {
+  datasetId: string;
+  refreshKey: number;
+  onShowCases: () => void;
+  onOpenCase: (caseId: string) => void;
+}) {
   const pages = useKeysetPages(`${datasetId}|${refreshKey}`);
   const [{ data, fetching, error }, readAgain] = useQuery({
     query: ProposedCasesQuery,
@@ -116,6 +129,7 @@ export function ProposedCasesView({ datasetId, refreshKey, onShowCases }: { data
   const [editing, setEditing] = useState<ProposedCaseFieldsFragment | null>(null);
   const [outcome, setOutcome] = useState<{ words: string; accepted: boolean } | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [stopped, setStopped] = useState<{ ids: string[]; edits: DraftEdit[] | null; twins: Twin[] } | null>(null);
   const busy = accepting || dismissing;
 
   const connection = data?.dataset.proposedCases;
@@ -123,11 +137,17 @@ export function ProposedCasesView({ datasetId, refreshKey, onShowCases }: { data
   const waiting = data?.dataset.proposedCaseCount ?? 0;
   const hidden = Math.max(0, waiting - (connection?.totalCount ?? drafts.length));
 
-  const acceptDrafts = async (ids: string[], edits: DraftEdit[] | null = null): Promise<ApiProblem | null> => {
+  const acceptDrafts = async (ids: string[], edits: DraftEdit[] | null = null, allowTwins = false): Promise<ApiProblem | null> => {
     setProblem(null);
-    const result = await accept({ ids, edits }, CHANGES);
+    const result = await accept({ ids, edits, allowTwins }, CHANGES);
     const answer = result.data?.acceptProposedCases;
     if (!answer) return problemFrom(result.error);
+    if (answer.accepted === 0 && answer.twins.length > 0) {
+      // A case already asks what a draft asks: say so, as adding one by hand does.
+      setStopped({ ids, edits, twins: twinCases(answer.twins) });
+      return null;
+    }
+    setStopped(null);
     setOutcome({ words: acceptedWords(answer.accepted, answer.version), accepted: true });
     return null;
   };
@@ -213,6 +233,19 @@ export function ProposedCasesView({ datasetId, refreshKey, onShowCases }: { data
         />
       )}
       {editing && <EditProposedCaseDialog draft={editing} onAccept={(edit) => acceptDrafts([edit.id], [edit])} onClose={() => setEditing(null)} />}
+      <TwinDialog
+        twins={stopped?.twins ?? null}
+        adding={accepting}
+        words={DRAFT_TWIN_WORDS}
+        onClose={() => setStopped(null)}
+        onOpen={(caseId) => {
+          setStopped(null);
+          onOpenCase(caseId);
+        }}
+        onAddAnyway={() => {
+          if (stopped) void acceptDrafts(stopped.ids, stopped.edits, true).then(setProblem);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedWords, draftKnowledgeBase, draftLinkWords, gapTagWords, isFinished, outcomeWords } from './generationWords';
+import { acceptedWords, draftKnowledgeBase, draftLinkWords, gapTagWords, isFinished, outcomeWords, twinCases } from './generationWords';
 
 describe('a generation in words', () => {
   it('says how many were proposed and left out, unreadable apart from rule-broken', () => {
@@ -38,5 +38,19 @@ describe('the tag of a coverage gap', () => {
   it('says the drafts will be written for the tag and tagged with it', () => {
     expect(gapTagWords('refunds')).toBe('The drafts will be written for “refunds” and tagged with it, whatever the sources below.');
     expect(gapTagWords('red-team:injection')).toContain('written for “red-team:injection” and tagged with it');
+  });
+});
+
+describe('twinCases', () => {
+  it('lists each case an Accept was stopped by once, drafts asking the same question included', () => {
+    const twin = { id: 'case-1', input: 'Where is my parcel?' };
+    const other = { id: 'case-2', input: 'Refund order 42' };
+    expect(
+      twinCases([
+        { proposedCaseId: 'draft-1', cases: [twin] },
+        { proposedCaseId: 'draft-2', cases: [twin, other] },
+      ]),
+    ).toEqual([twin, other]);
+    expect(twinCases([])).toEqual([]);
   });
 });

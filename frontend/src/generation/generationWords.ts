@@ -55,6 +55,29 @@ export function draftKnowledgeBase(draft: DraftLinks): { name: string; path: str
   return { name: draft.knowledgeBase.name, path: knowledgeBasePath(draft.knowledgeBase.id) };
 }
 
+export interface DraftTwins<Case extends { id: string }> {
+  proposedCaseId: string;
+  cases: readonly Case[];
+}
+
+/**
+ * The cases an Accept was stopped by - drafts asking what a case of the
+ * newest version already asks, as adding one by hand is - each case once.
+ */
+export function twinCases<Case extends { id: string }>(twins: readonly DraftTwins<Case>[]): Case[] {
+  const seen = new Map<string, Case>();
+  for (const twin of twins) for (const found of twin.cases) if (!seen.has(found.id)) seen.set(found.id, found);
+  return [...seen.values()];
+}
+
+/** How the twin dialog speaks of drafts being accepted. */
+export const DRAFT_TWIN_WORDS = {
+  keep: 'Keep the drafts waiting',
+  anyway: 'Accept anyway',
+  meanwhile: 'the drafts keep waiting',
+  what: 'accept anyway to keep both',
+};
+
 /** After an Accept: which version it made. */
 export function acceptedWords(accepted: number, version: number): string {
   return `${cases(accepted)} accepted as version ${version}.`;

@@ -132,10 +132,20 @@ export const ProposedCasesQuery = graphql(`
 `);
 
 export const AcceptProposedCasesMutation = graphql(`
-  mutation AcceptProposedCases($ids: [ID!]!, $edits: [ProposedCaseEditInput!]) {
-    acceptProposedCases(ids: $ids, edits: $edits) {
+  mutation AcceptProposedCases($ids: [ID!]!, $edits: [ProposedCaseEditInput!], $allowTwins: Boolean) {
+    acceptProposedCases(ids: $ids, edits: $edits, allowTwins: $allowTwins) {
       version
       accepted
+      twins {
+        proposedCaseId
+        cases {
+          id
+          input
+          masked
+          changedInVersion
+          tags
+        }
+      }
       dataset {
         id
         latestVersion

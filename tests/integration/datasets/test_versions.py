@@ -3,6 +3,7 @@
 import asyncio
 
 from casebook.db.models import OrganizationUsage
+from casebook.domain.erasure.rules import ERASED_TEXT
 from tests.integration.datasets.helpers import (
     REMOVE,
     UPDATE,
@@ -21,7 +22,7 @@ async def test_add_edit_remove_each_make_one_version_and_older_versions_keep_wha
 ) -> None:
     dataset_id = await create_dataset(owner)
     first = (await add_case(owner, dataset_id))["case"]
-    await add_case(owner, dataset_id, case("Second question"))
+    second = (await add_case(owner, dataset_id, case("Second question")))["case"]
     edited = (
         await owner(UPDATE, {"id": first["id"], "base": 2, "c": {"referenceAnswer": "14 days"}})
     )["updateCase"]
@@ -29,7 +30,7 @@ async def test_add_edit_remove_each_make_one_version_and_older_versions_keep_wha
     assert (
         edited["case"]["input"] == first["input"]
     )  # fields the edit did not name keep their value
-    removed = (await owner(REMOVE, {"id": first["id"], "base": 3}))["removeCase"]
+    removed = (await owner(REMOVE, {"id": second["id"], "base": 3}))["removeCase"]
     assert removed["version"] == 4
     versions = (await owner(VERSIONS, {"d": dataset_id}))["dataset"]["versions"]
     assert [(v["number"], v["action"], v["caseCount"]) for v in versions] == [
@@ -43,12 +44,14 @@ async def test_add_edit_remove_each_make_one_version_and_older_versions_keep_wha
         page = await cases_of(owner, dataset_id, v=number)
         at[number] = [(e["node"]["input"], e["node"]["referenceAnswer"]) for e in page["edges"]]
     assert at[1] == [("How long is the return window?", "30 days from delivery")]
+    # "Deleting the case removes it": the versions before keep that it was there, not its
+    # words.
     assert at[2] == [
         ("How long is the return window?", "30 days from delivery"),
-        ("Second question", "30 days from delivery"),
+        (ERASED_TEXT, ERASED_TEXT),
     ]
-    assert at[3][0] == ("How long is the return window?", "14 days")
-    assert at[4] == [("Second question", "30 days from delivery")]
+    assert at[3] == [("How long is the return window?", "14 days"), (ERASED_TEXT, ERASED_TEXT)]
+    assert at[4] == [("How long is the return window?", "14 days")]
     one = await owner(
         "query($id: ID!) { case(id: $id, version: 1) { referenceAnswer revision } }",
         {"id": first["id"]},

@@ -44,6 +44,9 @@ SET_MODEL = """mutation($d: ID!, $c: ID, $m: String) {
     dataset { generatorModel { modelConnectionId model } } } }"""
 CASES = """query($d: ID!) { dataset(id: $d) { cases(first: 100) { edges { node {
   input source } } } } }"""
+LINKED_CASES = """query($d: ID!) { dataset(id: $d) { cases(first: 100) { edges { node {
+  input source sourceLink { runId conversationId messageId questionMessageId
+    knowledgeDocumentId passageId } } } } } }"""
 
 
 @dataclass

@@ -15,8 +15,11 @@ from tests.integration.generation.helpers import COMMENT, GENERATION, generator_
 from tests.integration.grading.helpers import add_connection, update_scoring
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
+from tests.support.scripted_replies import text_reply
 
 REPORT = "report { gradableCases sufficiency graderSharesModel }"
+BOOTSTRAP = """query($id: ID!) { generation(id: $id) { status kept gradableCases
+  sufficiency } }"""
 ESTIMATE = f"""query($a: ID!, $m: Int) {{ agentTestSetEstimate(agentId: $a, more: $m) {{
   dataset {{ id }} newRatedAnswers bootstrapQuestions {REPORT}
   generation {{ fingerprint sources {{ source cases }} }} }} }}"""
@@ -175,3 +178,44 @@ async def test_only_conversations_the_caller_may_open_are_read(
     made = await _create(member, s.agent)
     assert made["created"] is True and made["dataset"]["id"] != owners["dataset"]["id"]
     assert (made["addedRatedAnswers"], made["version"], made["generation"]["count"]) == (0, 0, 5)
+
+
+async def test_insufficiency_is_reported_after_the_bootstrap_from_what_the_set_holds(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    """Spec: "These bootstrap drafts are accepted automatically into a new dataset version.
+    Fewer than three gradable cases is reported as insufficient" - once the bootstrap has
+    run, read from the cases the set then holds."""
+    s = await setup(owner, model_server)
+    more_drafts = [
+        {
+            "source": "agent",
+            "input": f"Please refund order {n}",
+            "expected_tool_calls": [{"tool": "refund_order", "args": {"order_id": str(n)}}],
+        }
+        for n in (7, 8)
+    ]
+    model_server.respond_with(generator_replying(*more_drafts))
+    made = await _create(owner, s.agent)
+    assert made["report"] == {
+        "gradableCases": 1,
+        "sufficiency": "insufficient",
+        "graderSharesModel": made["report"]["graderSharesModel"],
+    }
+    await run_worker()
+    done = (await owner(BOOTSTRAP, {"id": made["generation"]["id"]}))["generation"]
+    assert (done["status"], done["kept"]) == ("succeeded", 3)
+    assert (done["gradableCases"], done["sufficiency"]) == (4, "sufficient")
+    assert len((await cases_of(owner, made["dataset"]["id"]))["edges"]) == 4
+
+
+async def test_a_bootstrap_with_nothing_readable_reports_the_set_insufficient(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    s = await setup(owner, model_server)
+    model_server.reply_with(text_reply("I cannot help with that."))
+    made = await _create(owner, s.agent)
+    await run_worker()
+    done = (await owner(BOOTSTRAP, {"id": made["generation"]["id"]}))["generation"]
+    assert done["status"] == "failed"
+    assert (done["gradableCases"], done["sufficiency"]) == (1, "insufficient")

@@ -5,6 +5,7 @@ secret in the prompt, and the drafts accepted (one version, source synthetic) or
 from collections.abc import Awaitable, Callable
 
 from tests.integration.activity.helpers import RUN
+from tests.integration.datasets.helpers import add_case
 from tests.integration.generation.helpers import (
     ACCEPT,
     CARD,
@@ -15,6 +16,7 @@ from tests.integration.generation.helpers import (
     EMAIL,
     ESTIMATE,
     GENERATION,
+    LINKED_CASES,
     PHONE,
     PROPOSED,
     START,
@@ -24,6 +26,7 @@ from tests.integration.generation.helpers import (
     setup,
     variables,
 )
+from tests.integration.personal_data.helpers import DELETE_CONVERSATION
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
 from tests.support.scripted_replies import text_reply
@@ -138,3 +141,78 @@ async def test_an_answer_with_no_readable_case_fails_the_generation(
     assert done["status"] == "failed" and done["kept"] == 0
     assert done["error"] == "the generator's answer could not be read: it held no list of cases"
     assert done["job"]["status"] == "failed" and done["runId"] is not None
+
+
+async def test_an_accepted_chat_case_links_to_the_question_it_varies(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    """From chats "Each case links to the question it varies" - the accepted case as its
+    draft did; a case generated from the agent links to nothing."""
+    s = await setup(owner, model_server)
+    model_server.respond_with(generator_replying())
+    await estimate_and_start(owner, s, ["agent", "chats"], 2)
+    await run_worker()
+    drafts = {d["source"]: d for d in proposed_nodes(await owner(PROPOSED, {"d": s.dataset}))}
+    await owner(ACCEPT, {"ids": [drafts["chats"]["id"], drafts["agent"]["id"]]})
+
+    cases = (await owner(LINKED_CASES, {"d": s.dataset}))["dataset"]["cases"]["edges"]
+    links = {c["node"]["input"]: c["node"]["sourceLink"] for c in cases}
+    assert links[drafts["chats"]["input"]] == {
+        "runId": None,
+        "conversationId": drafts["chats"]["conversationId"],
+        "messageId": None,
+        "questionMessageId": drafts["chats"]["questionMessageId"],
+        "knowledgeDocumentId": None,
+        "passageId": None,
+    }
+    assert links["Please refund order 42"] is None
+
+    # Deleting the conversation clears the link, as for any case taken from it.
+    await owner(DELETE_CONVERSATION, {"id": drafts["chats"]["conversationId"]})
+    after = (await owner(LINKED_CASES, {"d": s.dataset}))["dataset"]["cases"]["edges"]
+    assert {c["node"]["input"]: c["node"]["sourceLink"] for c in after} == {
+        drafts["chats"]["input"]: None,
+        "Please refund order 42": None,
+    }
+
+
+ACCEPT_TWINS = """mutation($ids: [ID!]!, $allow: Boolean) {
+  acceptProposedCases(ids: $ids, allowTwins: $allow) { version accepted
+    twins { proposedCaseId cases { id input } } } }"""
+
+
+async def test_accepting_a_draft_a_case_already_asks_warns_as_adding_one_by_hand_does(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    """Spec: "Saving a new case whose question a case already asks - compared without regard
+    to case or spacing - stops to say so ... Add anyway to keep both" - and so does
+    accepting a draft that asks it."""
+    s = await setup(owner, model_server)
+    model_server.respond_with(generator_replying())
+    await estimate_and_start(owner, s, ["agent"], 1)
+    await run_worker()
+    [draft] = proposed_nodes(await owner(PROPOSED, {"d": s.dataset}))
+    by_hand = await add_case(
+        owner, s.dataset, {"input": "  please REFUND   order 42", "referenceAnswer": "Done."}
+    )
+    version = by_hand["version"]
+
+    stopped = (await owner(ACCEPT_TWINS, {"ids": [draft["id"]]}))["acceptProposedCases"]
+    assert (stopped["accepted"], stopped["version"]) == (0, version)
+    assert stopped["twins"] == [
+        {
+            "proposedCaseId": draft["id"],
+            "cases": [{"id": by_hand["case"]["id"], "input": "  please REFUND   order 42"}],
+        }
+    ]
+    waiting = await owner(PROPOSED, {"d": s.dataset})
+    assert waiting["dataset"]["proposedCaseCount"] == 1
+    assert waiting["dataset"]["latestVersion"] == version
+
+    kept = (await owner(ACCEPT_TWINS, {"ids": [draft["id"]], "allow": True}))["acceptProposedCases"]
+    assert (kept["accepted"], kept["version"]) == (1, version + 1)
+    inputs = sorted(
+        e["node"]["input"]
+        for e in (await owner(CASES, {"d": s.dataset}))["dataset"]["cases"]["edges"]
+    )
+    assert inputs == ["  please REFUND   order 42", "Please refund order 42"]

@@ -2,15 +2,25 @@
 ModelConnection.id gives, as every other setting does; an id that is not one, or names
 another organization's connection, is refused by name."""
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 
 from tests.integration.datasets.helpers import create_dataset
-from tests.integration.generation.helpers import AGENT_MODEL, SET_MODEL
+from tests.integration.generation.helpers import (
+    AGENT_MODEL,
+    SET_MODEL,
+    estimate_and_start,
+    generator_replying,
+    setup,
+)
 from tests.integration.grading.helpers import add_connection
 from tests.support.graphql_client import Api
 from tests.support.model_server import ModelServer
 
 READ = "query($d: ID!) { dataset(id: $d) { generatorModel { modelConnectionId model } } }"
+QUEUED_WITH = """query($id: ID!) { generation(id: $id) { status
+  generatorModel { modelConnectionId model } } }"""
 
 
 async def test_the_chosen_connection_is_its_global_id_both_ways(
@@ -55,3 +65,24 @@ async def test_another_organizations_connection_is_not_a_saved_model(
     assert refused.errors[0]["extensions"]["fields"] == [
         {"path": "modelConnectionId", "message": "is not a saved model of this organization"}
     ]
+
+
+async def test_a_queued_generation_keeps_the_generator_model_it_started_with(
+    owner: Api, model_server: ModelServer, run_worker: Callable[[], Awaitable[None]]
+) -> None:
+    """Spec: "A queued task keeps the configuration it started with" - a generation records
+    the generator model it was queued with, and its job calls that one after Settings chose
+    another."""
+    s = await setup(owner, model_server)
+    model_server.respond_with(generator_replying())
+    generation_id = await estimate_and_start(owner, s, ["agent"], 1)
+    other = await add_connection(owner, model_server, name="Later", models=["later-model"])
+    await owner(SET_MODEL, {"d": s.dataset, "c": other, "m": "later-model"})
+
+    await run_worker()
+
+    [request] = model_server.chat_requests
+    assert request.body["model"] == AGENT_MODEL
+    done = (await owner(QUEUED_WITH, {"id": generation_id}))["generation"]
+    assert done["status"] == "succeeded"
+    assert done["generatorModel"] == {"modelConnectionId": s.connection, "model": AGENT_MODEL}

@@ -10,8 +10,10 @@ from casebook.domain.access.catalog import Role
 from tests.integration.conftest import MemberFactory
 from tests.integration.datasets.helpers import create_dataset
 from tests.integration.generation.helpers import (
+    ACCEPT,
     ESTIMATE,
     GENERATION,
+    LINKED_CASES,
     PROPOSED,
     data_block,
     estimate_and_start,
@@ -61,6 +63,19 @@ async def test_a_knowledge_draft_links_its_document_and_keeps_its_passage(
     assert draft["knowledgeDocumentId"] == manual["id"]
     assert draft["referenceAnswer"].endswith("Returns are accepted within 30 days of delivery.")
     assert draft["checks"][-1]["judge"]["criterion"].startswith("The answer agrees")
+
+    # "Each case links to the document its passage came from": accepted, as its draft did.
+    await owner(ACCEPT, {"ids": [draft["id"]]})
+    [case] = (await owner(LINKED_CASES, {"d": s.dataset}))["dataset"]["cases"]["edges"]
+    assert case["node"]["source"] == "synthetic"
+    assert case["node"]["sourceLink"] == {
+        "runId": None,
+        "conversationId": None,
+        "messageId": None,
+        "questionMessageId": None,
+        "knowledgeDocumentId": manual["id"],
+        "passageId": draft["passageId"],
+    }
 
 
 LINKS = """query($d: ID!) { dataset(id: $d) { proposedCases(first: 10) { edges { node {

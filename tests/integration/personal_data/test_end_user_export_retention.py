@@ -83,8 +83,11 @@ async def test_a_persons_export_holds_what_they_wrote_and_their_scores_answer_co
         db_id(seen.orphan, "Case"),
         db_id(seen.noahs, "Case"),
     }
-    assert cases[db_id(seen.asked, "Case")]["asked_by_them"] is True
-    assert cases[db_id(seen.noahs, "Case")]["asked_by_them"] is False
+    # "A case keeps whose words it holds ... This is never shown or exported": no entry
+    # says whether they asked it, wrote a turn of it or left its note.
+    for entry in cases.values():
+        assert set(entry) == {"case_id", "dataset_id", "dataset", "revisions"}
+    assert "asked_by_them" not in exported["content"]
     assert len(cases[db_id(seen.asked, "Case")]["revisions"]) == 2
     (copy,) = document["score_answer_copies"]
     assert copy["score_id"] == db_id(seen.score_id, "Score") and MARK in copy["answer"]

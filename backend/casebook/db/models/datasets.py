@@ -90,6 +90,11 @@ class DatasetCase(SQLModel, table=True):
             "source_conversation_id",
             postgresql_where=text("source_conversation_id IS NOT NULL"),
         ),
+        Index(
+            "ix_dataset_cases_source_document",
+            "source_document_id",
+            postgresql_where=text("source_document_id IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, sa_column=id_column())
@@ -104,6 +109,14 @@ class DatasetCase(SQLModel, table=True):
     source_run_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     source_conversation_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     source_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # Where a generated case came from, as its draft did: the question it varies (in
+    # ``source_conversation_id``), or the knowledge document and passage it cites.
+    source_question_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    source_document_id: int | None = Field(
+        default=None,
+        sa_column=Column(BigInteger, ForeignKey("knowledge_documents.id", ondelete="SET NULL")),
+    )
+    source_passage_id: str | None = Field(default=None, sa_column=Column(String(40)))
     created_by_user_id: int | None = Field(
         default=None, sa_column=Column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))
     )

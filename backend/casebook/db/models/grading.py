@@ -37,6 +37,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlmodel import Field, SQLModel
 
+from casebook.db.models.activity import END_USER_CHARS
 from casebook.db.models.base import created_at_column, id_column, jsonb_column, timestamp_column
 
 
@@ -121,6 +122,18 @@ class Score(SQLModel, table=True):
             "ix_scores_source_run",
             "source_run_id",
             postgresql_where=text("source_run_id IS NOT NULL"),
+        ),
+        Index(
+            "ix_scores_asked_by_user",
+            "organization_id",
+            "asked_by_user_id",
+            postgresql_where=text("asked_by_user_id IS NOT NULL"),
+        ),
+        Index(
+            "ix_scores_asked_by_end_user",
+            "organization_id",
+            "asked_by_end_user",
+            postgresql_where=text("asked_by_end_user IS NOT NULL"),
         ),
         Index(
             "ix_scores_eval_run",
@@ -219,6 +232,11 @@ class Score(SQLModel, table=True):
     # The run in Activity whose answer was graded (Score against a case); a plain id,
     # cleared when the run is removed - the score stays.
     source_run_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # Who asked the question that run answered, kept as a case keeps its authorship: plain
+    # ids, never shown or exported, so an erasure finds the answer copy after the run and
+    # its conversation are gone. Cleared with the copy.
+    asked_by_user_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    asked_by_end_user: str | None = Field(default=None, sa_column=Column(String(END_USER_CHARS)))
     # The eval run that produced this score, and its work item; NULL for other scores.
     eval_run_id: int | None = Field(
         default=None,

@@ -58,6 +58,9 @@ class CaseRow:
     source_run_id: int | None
     source_conversation_id: int | None
     source_message_id: int | None
+    source_question_message_id: int | None
+    source_document_id: int | None
+    source_passage_id: str | None
     case_created_at: Any
     revision_created_at: Any
     changed_in_version: int
@@ -77,6 +80,9 @@ def _row_columns(latest: Any) -> list[Any]:
         _cases.source_run_id,
         _cases.source_conversation_id,
         _cases.source_message_id,
+        _cases.source_question_message_id,
+        _cases.source_document_id,
+        _cases.source_passage_id,
         _cases.created_at.label("case_created_at"),
         _revisions.created_at.label("revision_created_at"),
         latest.c.version.label("changed_in_version"),
@@ -258,6 +264,9 @@ async def cases_at_keys(session: AsyncSession, keys: Sequence[CaseKey]) -> dict[
             _cases.source_run_id,
             _cases.source_conversation_id,
             _cases.source_message_id,
+            _cases.source_question_message_id,
+            _cases.source_document_id,
+            _cases.source_passage_id,
             _cases.created_at.label("case_created_at"),
             _revisions.created_at.label("revision_created_at"),
             change.c.version.label("changed_in_version"),

@@ -12,7 +12,9 @@
   specified" - ``bootstrap_question_count``.
 - "These bootstrap drafts are accepted automatically into a new dataset version" -
   ``bootstrap_accepted``: every draft the reply kept, none waiting for a decision.
-- "Fewer than three gradable cases is reported as insufficient" - ``sufficiency_of``.
+- "Fewer than three gradable cases is reported as insufficient" - ``sufficiency_of``: when
+  the set is made, and again after its bootstrap, from what the set then holds
+  (``gradable_count``).
 
 A case is *gradable* when grading has something to check it against and an eval run
 does not leave it out: every valid case expects something, so only a case anonymised
@@ -84,6 +86,11 @@ def is_gradable(content: CaseContent, *, anonymised: bool) -> bool:
     return expects and not anonymised
 
 
+def gradable_count(cases: Sequence[tuple[CaseContent, bool]]) -> int:
+    """How many of these cases - each with whether it is anonymised - are gradable."""
+    return sum(1 for content, anonymised in cases if is_gradable(content, anonymised=anonymised))
+
+
 def bootstrap_question_count(gradable_cases: int, more: int | None = None) -> int:
     """How many questions the generator is asked for: ``more`` when given, otherwise enough
     to reach ``GRADABLE_TARGET`` gradable cases (none when the set already has them)."""
@@ -121,10 +128,7 @@ def agent_test_set_report(
 ) -> AgentTestSetReport:
     """What creating or adding to a test set reports: ``existing`` holds each case already
     in the set with whether it is anonymised; ``accepted`` the bootstrap drafts."""
-    gradable = sum(
-        1 for content, anonymised in existing if is_gradable(content, anonymised=anonymised)
-    )
-    gradable += sum(1 for content in accepted if is_gradable(content, anonymised=False))
+    gradable = gradable_count([*existing, *((content, False) for content in accepted)])
     return AgentTestSetReport(
         gradable_cases=gradable,
         accepted=len(accepted),

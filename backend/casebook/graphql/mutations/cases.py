@@ -167,7 +167,9 @@ class CaseMutations:
 
     @strawberry.mutation(
         extensions=requires(Permission.DATASETS_EDIT),
-        description="Remove a case in a new version; older versions keep it.",
+        description="Delete a case: a new version without it, and its text erased from every "
+        "version before, which keep that it was there (its id, checks and tags, [erased] for "
+        "its words), as an erasure does.",
     )
     async def remove_case(
         self, info: Info, id: relay.GlobalID, base_version: int | None = None

@@ -6,10 +6,11 @@ from strawberry import relay
 
 from casebook.domain.access.catalog import Permission
 from casebook.graphql.context import Info
-from casebook.graphql.ids import decode_id
+from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.mutations.cases import CaseInput, case_fields_given
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.agents.agent import AgentType
+from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.generation.agent_test_set import CreateAgentTestSetPayload
 from casebook.graphql.types.generation.generation import FocusTagArgument, GenerationType
@@ -27,11 +28,28 @@ class ProposedCaseEditInput:
     )
 
 
+@strawberry.type(
+    name="ProposedCaseTwins",
+    description="A proposed case asking what cases of the newest version already ask, "
+    "compared without regard to case or spacing.",
+)
+class ProposedCaseTwinsType:
+    proposed_case_id: relay.GlobalID
+    cases: list[CaseType]
+
+
 @strawberry.type
 class AcceptProposedCasesPayload:
     dataset: DatasetType
-    version: int = strawberry.field(description="The new version holding the accepted cases.")
-    accepted: int
+    version: int = strawberry.field(
+        description="The new version holding the accepted cases (or the newest, when twins "
+        "stopped the accept)."
+    )
+    accepted: int = strawberry.field(description="0 when twins stopped the accept.")
+    twins: list[ProposedCaseTwinsType] = strawberry.field(
+        description="The drafts asking what a case already asks, with those cases. Unless "
+        "allowTwins, any stops the accept: nothing is added and every draft still waits."
+    )
 
 
 @strawberry.type
@@ -123,25 +141,35 @@ class GenerationMutations:
     @strawberry.mutation(
         extensions=requires(Permission.DATASETS_EDIT),
         description="Accept proposed cases of one dataset, as they are or with edits: one new "
-        "version, their source synthetic; the drafts are deleted. A draft from chats needs "
-        "runs:view.",
+        "version, their source synthetic; the drafts are deleted. A draft asking what a case "
+        "of the newest version already asks is not accepted unless allowTwins, as addCase "
+        "does; the twins are returned. A draft from chats needs runs:view.",
     )
     async def accept_proposed_cases(
         self,
         info: Info,
         ids: list[relay.GlobalID],
         edits: list[ProposedCaseEditInput] | None = None,
+        allow_twins: bool = False,
     ) -> AcceptProposedCasesPayload:
-        accepted = _ids(ids)
         changed = {
             decode_id(edit.id, PROPOSED_CASE, f"edits.{i}.id"): case_fields_given(edit.case)[0]
             for i, edit in enumerate(edits or [])
         }
-        dataset, version = await proposals.accept_proposals(
-            info.context.services, accepted, changed
+        done = await proposals.accept_proposals(
+            info.context.services, _ids(ids), changed, allow_twins=allow_twins
         )
         return AcceptProposedCasesPayload(
-            dataset=DatasetType.from_row(dataset), version=version, accepted=len(set(accepted))
+            dataset=DatasetType.from_row(done.dataset),
+            version=done.version,
+            accepted=done.accepted,
+            twins=[
+                ProposedCaseTwinsType(
+                    proposed_case_id=encode_id(PROPOSED_CASE, draft_id),
+                    cases=[CaseType.from_view(view) for view in found],
+                )
+                for draft_id, found in done.twins.items()
+            ],
         )
 
     @strawberry.mutation(

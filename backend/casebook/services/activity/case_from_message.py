@@ -12,7 +12,7 @@ is ``domain.activity.case_from_reply``.
 
 from dataclasses import dataclass
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -125,6 +125,9 @@ async def reply_source(session: AsyncSession, actor: Actor, run_id: int) -> Repl
                 .where(
                     Message.conversation_id == conversation.id,
                     col(Message.position) < question.position,
+                    # An agent's turn with no text - a later part of a reply, whose text
+                    # its first part holds, or a reply of tool calls alone - is no turn.
+                    or_(Message.role != "agent", Message.content != ""),
                 )
                 .order_by(col(Message.position))
             )

@@ -34,10 +34,14 @@ from casebook.domain.access.policy import Actor
 from casebook.domain.activity.ingestion import (
     ConversationDraft,
     ConversationRecord,
+    RunRecord,
     TurnDraft,
     TurnRecord,
+    run_text,
     validate_batch,
 )
+from casebook.domain.activity.model import Step
+from casebook.domain.activity.replies import continues_reply, one_reply, reply_content
 from casebook.domain.agents.model import AgentConfig, config_from_json
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.services.agents.agents import KIND as AGENT_KIND
@@ -144,6 +148,18 @@ class _Held:
     message_count: int
 
 
+@dataclass(frozen=True)
+class _StoredReply:
+    """The reply a conversation ends on, as stored: an agent turn appended next is a later
+    part of it (``domain.activity.replies``)."""
+
+    message_id: int
+    content: str
+    run: RunRecord
+    run_id: int
+    steps: int
+
+
 @dataclass
 class _Target:
     """One conversation of the request, locked, and the turns to append to it."""
@@ -154,6 +170,7 @@ class _Target:
     created: bool
     known: dict[str, tuple[int, int | None]] = field(default_factory=dict)
     last_question_id: int | None = None
+    open_reply: _StoredReply | None = None
 
 
 # A version's tools by name: whether each is read-only.
@@ -346,10 +363,21 @@ async def _read_known(session: AsyncSession, targets: Sequence[_Target]) -> None
     if pairs:
         known = await session.execute(
             text(
-                """SELECT m.conversation_id, m.external_id, m.id, r.id
+                """SELECT m.conversation_id, m.external_id, m.id, COALESCE(r.id, lead.id)
                    FROM unnest(CAST(:cids AS bigint[]), CAST(:exts AS text[])) AS u(cid, ext)
                    JOIN messages m ON m.conversation_id = u.cid AND m.external_id = u.ext
-                   LEFT JOIN runs r ON r.message_id = m.id"""
+                   LEFT JOIN runs r ON r.message_id = m.id
+                   -- A later part of a reply: the run of the reply it continues.
+                   LEFT JOIN LATERAL (
+                       SELECT runs.id FROM runs JOIN messages reply ON reply.id = runs.message_id
+                       WHERE r.id IS NULL AND m.role = 'agent'
+                         AND runs.conversation_id = m.conversation_id
+                         AND reply.position < m.position
+                         AND NOT EXISTS (
+                             SELECT 1 FROM messages q
+                             WHERE q.conversation_id = m.conversation_id AND q.role = 'user'
+                               AND q.position > reply.position AND q.position < m.position)
+                       ORDER BY reply.position DESC LIMIT 1) lead ON true"""
             ),
             {"cids": [p[0] for p in pairs], "exts": [p[1] for p in pairs]},
         )
@@ -365,6 +393,47 @@ async def _read_known(session: AsyncSession, targets: Sequence[_Target]) -> None
     )
     for conversation_id, message_id in last:
         by_id[conversation_id].last_question_id = message_id
+    ending = await session.execute(
+        text(
+            """SELECT DISTINCT ON (m.conversation_id) m.conversation_id, m.role, m.id, m.content,
+                      r.id, r.model, r.cost_usd, r.latency_ms, r.input_tokens, r.output_tokens,
+                      r.isolated, r.eval, r.agent_version, r.error, r.started_at,
+                      (SELECT COALESCE(max(s.position), 0) FROM run_steps s WHERE s.run_id = r.id)
+               FROM messages m
+               LEFT JOIN LATERAL (
+                   SELECT runs.* FROM runs JOIN messages reply ON reply.id = runs.message_id
+                   WHERE runs.conversation_id = m.conversation_id AND reply.role = 'agent'
+                     AND reply.position > COALESCE(
+                         (SELECT max(q.position) FROM messages q
+                          WHERE q.conversation_id = m.conversation_id AND q.role = 'user'), 0)
+                   ORDER BY reply.position DESC LIMIT 1) r ON true
+               WHERE m.conversation_id = ANY(CAST(:cids AS bigint[]))
+               ORDER BY m.conversation_id, m.position DESC"""
+        ),
+        {"cids": list(by_id)},
+    )
+    for conversation_id, role, message_id, content, run_id, *figures, steps in ending:
+        if role != "agent" or run_id is None:
+            continue
+        model, cost, latency, tokens_in, tokens_out, isolated, eval_run, version, error, at = (
+            figures
+        )
+        stored = RunRecord(
+            (),
+            model,
+            float(cost) if cost is not None else None,  # NUMERIC reads as Decimal
+            latency,
+            tokens_in,
+            tokens_out,
+            isolated,
+            eval_run,
+            version,
+            error,
+            at,
+        )
+        by_id[conversation_id].open_reply = _StoredReply(
+            message_id, content, stored, run_id, int(steps)
+        )
 
 
 async def _versions(
@@ -376,6 +445,10 @@ async def _versions(
     errors: list[FieldError] = []
     for target in targets:
         agent = agents[target.row.agent_id]
+        if target.open_reply is not None:
+            # Later parts of the reply it ends on take its version's tools.
+            number = target.open_reply.run.agent_version or agent.latest_version
+            wanted.add((agent.id or 0, number))
         for index, turn in enumerate(target.turns):
             if turn.run is None or turn.external_id in target.known:
                 continue
@@ -410,38 +483,101 @@ def _read_only_tools(config: AgentConfig) -> ReadOnlyTools:
     return {tool.name: tool.read_only for tool in config.tools}
 
 
+@dataclass(eq=False)
+class _Reply:
+    """A reply of this request, its parts gathered before it is written: the turn that
+    starts it (or the stored reply it continues) and the agent turns after it."""
+
+    run_id: int
+    message_id: int
+    parts: list[RunRecord]
+    lead: TurnRecord | None = None
+    stored: _StoredReply | None = None
+
+
+def _replies(targets: Sequence[_Target]) -> list[list[_Reply | None]]:
+    """Per target and new turn: the reply it starts or continues, still without ids (0),
+    or None for a question. A reply recorded as agent turns in a row is one."""
+    found: list[list[_Reply | None]] = []
+    for target in targets:
+        open_reply: _Reply | None = None
+        if target.open_reply is not None:
+            stored = target.open_reply
+            open_reply = _Reply(stored.run_id, stored.message_id, [], stored=stored)
+        per_turn: list[_Reply | None] = []
+        for turn in target.turns:
+            if turn.external_id in target.known:
+                continue
+            if turn.role == "user" or turn.run is None:
+                open_reply = None
+                per_turn.append(None)
+                continue
+            if not continues_reply(turn.role, open_reply is not None):
+                open_reply = _Reply(0, 0, [], lead=turn)
+            assert open_reply is not None
+            open_reply.parts.append(turn.run)
+            per_turn.append(open_reply)
+        found.append(per_turn)
+    return found
+
+
 async def _store(
     session: AsyncSession, actor: Actor, agents: dict[int, Agent], targets: Sequence[_Target]
 ) -> list[RecordedConversation]:
     versions = await _versions(session, agents, targets)
-    new_turns = [
-        (target, turn)
-        for target in targets
-        for turn in target.turns
-        if turn.external_id not in target.known
-    ]
-    message_ids = iter(await reserve_ids(session, _messages.id, len(new_turns)))
-    run_ids = iter(
-        await reserve_ids(session, _runs.id, sum(1 for _, t in new_turns if t.run is not None))
-    )
+    replies = _replies(targets)
+    new_turns = sum(len(per_turn) for per_turn in replies)
+    leads = sum(1 for per_turn in replies for r in per_turn if r is not None and r.lead)
+    message_ids = iter(await reserve_ids(session, _messages.id, new_turns))
+    run_ids = iter(await reserve_ids(session, _runs.id, leads))
     now = datetime.now(UTC)
     rows = _Rows()
     results: list[RecordedConversation] = []
     counts: list[tuple[int, int]] = []
-    for target in targets:
+    continued: list[_Reply] = []
+    targets_agent: dict[int, int] = {}
+    for target, per_turn in zip(targets, replies, strict=True):
         conversation = target.row
         assert conversation.id is not None
         result = RecordedConversation(conversation.external_id, conversation.id, target.created)
         position = conversation.message_count
         agent = agents[conversation.agent_id]
+        new = iter(per_turn)
         for turn in target.turns:
             if turn.external_id in target.known:
                 message_id, run_id = target.known[turn.external_id]
                 result.turns.append(RecordedTurn(turn.external_id, message_id, run_id, False))
                 continue
+            reply = next(new)
             position += 1
             message_id = next(message_ids)
             is_question = turn.role == "user"
+            content = turn.content
+            if reply is not None and reply.lead is turn:
+                reply.run_id, reply.message_id = next(run_ids), message_id
+                whole = one_reply(reply.parts)
+                content = run_text(whole)
+                number = whole.agent_version or agent.latest_version
+                version_id, read_only = versions[(conversation.agent_id, number)]
+                _add_run(
+                    rows,
+                    actor,
+                    target,
+                    turn,
+                    whole,
+                    reply.run_id,
+                    message_id,
+                    version_id,
+                    number,
+                    read_only,
+                    now,
+                )
+            elif reply is not None:
+                # A later part of the reply: its place and id kept, its steps in the run.
+                content = ""
+                if reply.stored is not None and reply not in continued:
+                    continued.append(reply)
+                    targets_agent[reply.run_id] = conversation.agent_id
             rows.messages.append(
                 (
                     message_id,
@@ -449,37 +585,27 @@ async def _store(
                     conversation.id,
                     position,
                     turn.role,
-                    turn.content,
+                    content,
                     conversation.owner_user_id if is_question else None,
                     conversation.end_user if is_question else None,
                     turn.external_id,
                     turn.at or now,
                 )
             )
-            run_id = None
             if is_question:
                 target.last_question_id = message_id
-            elif turn.run is not None:
-                run_id = next(run_ids)
-                number = turn.run.agent_version or agent.latest_version
-                version_id, read_only = versions[(conversation.agent_id, number)]
-                _add_run(
-                    rows,
-                    actor,
-                    target,
-                    turn,
-                    run_id,
-                    message_id,
-                    version_id,
-                    number,
-                    read_only,
-                    now,
-                )
+            run_id = reply.run_id if reply is not None else None
             result.turns.append(RecordedTurn(turn.external_id, message_id, run_id, True))
         if position != conversation.message_count:
             counts.append((conversation.id, position))
         results.append(result)
+    for reply in continued:
+        assert reply.stored is not None
+        agent_id = targets_agent[reply.run_id]
+        stored_version = reply.stored.run.agent_version or agents[agent_id].latest_version
+        _add_steps(rows, reply, versions[(agent_id, stored_version)][1])
     await _copy(session, rows)
+    await _continue_stored(session, continued)
     if counts:
         await session.execute(
             text(
@@ -497,6 +623,7 @@ def _add_run(
     actor: Actor,
     target: _Target,
     turn: TurnRecord,
+    run: RunRecord,
     run_id: int,
     message_id: int,
     version_id: int,
@@ -504,8 +631,6 @@ def _add_run(
     read_only: ReadOnlyTools,
     now: datetime,
 ) -> None:
-    run = turn.run
-    assert run is not None
     rows.runs.append(
         (
             run_id,
@@ -531,7 +656,13 @@ def _add_run(
             now,
         )
     )
-    for position, step in enumerate(run.steps, start=1):
+    _step_rows(rows, run_id, run.steps, 1, read_only)
+
+
+def _step_rows(
+    rows: _Rows, run_id: int, steps: Sequence[Step], first: int, read_only: ReadOnlyTools
+) -> None:
+    for position, step in enumerate(steps, start=first):
         rows.steps.append(
             (
                 run_id,
@@ -544,6 +675,45 @@ def _add_run(
                 step.result,
                 read_only.get(step.tool_name) if step.tool_name else None,
             )
+        )
+
+
+def _add_steps(rows: _Rows, reply: _Reply, read_only: ReadOnlyTools) -> None:
+    """The steps of later parts of a stored reply, after those it holds."""
+    assert reply.stored is not None
+    _step_rows(rows, reply.run_id, one_reply(reply.parts).steps, reply.stored.steps + 1, read_only)
+
+
+async def _continue_stored(session: AsyncSession, replies: Sequence[_Reply]) -> None:
+    """A stored reply continued by this request: its run's figures and its message's text
+    now those of the whole reply."""
+    for reply in replies:
+        stored = reply.stored
+        assert stored is not None
+        added = one_reply(reply.parts)
+        whole = one_reply([stored.run, added])
+        await session.execute(
+            text(
+                """UPDATE runs SET model = :model, cost_usd = :cost, latency_ms = :latency,
+                       input_tokens = :tokens_in, output_tokens = :tokens_out, error = :error,
+                       status = :status, has_transcript = :transcript
+                   WHERE id = :id"""
+            ),
+            {
+                "id": reply.run_id,
+                "model": whole.model,
+                "cost": whole.cost_usd,
+                "latency": whole.latency_ms,
+                "tokens_in": whole.input_tokens,
+                "tokens_out": whole.output_tokens,
+                "error": whole.error,
+                "status": "failed" if whole.error else "succeeded",
+                "transcript": bool(stored.steps or added.steps),
+            },
+        )
+        await session.execute(
+            text("UPDATE messages SET content = :content WHERE id = :id"),
+            {"id": reply.message_id, "content": reply_content([stored.content, run_text(added)])},
         )
 
 

@@ -44,7 +44,12 @@ async def clear_links_to_conversations(
     await session.execute(
         update(DatasetCase)
         .where(col(DatasetCase.source_conversation_id).in_(chosen.scalar_subquery()))
-        .values(source_run_id=None, source_conversation_id=None, source_message_id=None)
+        .values(
+            source_run_id=None,
+            source_conversation_id=None,
+            source_message_id=None,
+            source_question_message_id=None,
+        )
         .execution_options(synchronize_session=False)
     )
     await session.execute(

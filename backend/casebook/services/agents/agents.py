@@ -44,6 +44,7 @@ from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.storable_text import search_term
 from casebook.services.activity.removal import clear_links_to_conversations
 from casebook.services.agents import skills
+from casebook.services.agents.system_agents import refuse_system_agent
 from casebook.services.identity.secrets import new_token
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
@@ -288,6 +289,7 @@ async def configure_agent(ctx: ServiceContext, agent_id: int, draft: AgentDraft)
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
+        refuse_system_agent(agent, "configured")
         config = await _validated(ctx, session, draft, resolving)
         if config.kind != agent.kind:
             raise BadUserInput.at("kind", f"this is a {agent.kind} agent; its kind stays")
@@ -388,6 +390,7 @@ async def update_details(
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
+        refuse_system_agent(agent, "renamed")
         edits = {"name": cleaned, "description": about}
         await apply_edits(
             session, ctx, agent, edits, action="agent.update_details", resource_type=KIND
@@ -425,6 +428,7 @@ async def delete_agent(ctx: ServiceContext, agent_id: int) -> None:
         agent: Agent = await sharing.load_authorized(
             session, actor, KIND, agent_id, Permission.AGENTS_EDIT, for_update=True
         )
+        refuse_system_agent(agent, "deleted")
         await clear_links_to_conversations(session, actor.organization_id, agent_id=agent_id)
         await session.delete(agent)
         await audit.record(

@@ -1,6 +1,7 @@
 """Cases of a dataset: read any version, add, edit, remove, find twins.
 
-Every write is one new version (services/versioning). Text copied from a
+Every write is one new version (services/versioning); removing a case also erases its
+text from the versions before (``remove_case``). Text copied from a
 conversation is masked for readers who may not read that conversation, and
 such a reader cannot change it: a metadata edit by them keeps it as stored.
 """
@@ -31,6 +32,7 @@ from casebook.services.activity.access import copied_text_readable
 from casebook.services.datasets.case_views import CaseView, case_views, cases_at
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import SourceLink, VersionWriter, open_version
+from casebook.services.erasure.case_text import erase_case_text
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import (
@@ -199,10 +201,12 @@ async def find_twins(
         dataset = await sharing.load_authorized(
             session, actor, DATASET_KIND, dataset_id, Permission.DATASETS_VIEW
         )
-        return await _twins(session, actor, dataset_id, dataset.latest_version, question, excluding)
+        return await twins_in_version(
+            session, actor, dataset_id, dataset.latest_version, question, excluding
+        )
 
 
-async def _twins(
+async def twins_in_version(
     session: AsyncSession,
     actor: Actor,
     dataset_id: int,
@@ -210,6 +214,8 @@ async def _twins(
     question: str,
     excluding: int | None,
 ) -> list[CaseView]:
+    """Cases of ``version`` asking ``question``, compared without regard to case or spacing,
+    among those whose text the actor may read."""
     key = question_key(question)
     if not key or version == 0:
         return []
@@ -240,7 +246,7 @@ async def add_case(
         writer = await open_version(
             session, actor, dataset_id, ctx.settings.dataset_max_version_rows_per_org
         )
-        twins = await _twins(
+        twins = await twins_in_version(
             session, actor, dataset_id, writer.dataset.latest_version, content.input, None
         )
         if twins and not allow_twin:
@@ -339,19 +345,24 @@ async def update_case(
 
 
 async def remove_case(ctx: ServiceContext, case_id: int, *, base_version: int | None) -> int:
-    """Remove a case in a new version; the versions before keep it. Returns the version."""
+    """Delete a case (spec: "Deleting the case removes it"): a new version without it, and
+    its text erased from every version before, as an erasure erases it - those versions
+    keep that the case was there, its id, checks, tags and expected calls, with `[erased]`
+    for its words, and eval runs leave it out. Audited with what was erased, as an
+    erasure is. Returns the new version."""
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
         case, writer = await _open_case_version(ctx, session, actor, case_id, base_version)
         writer.remove(case_id)
         version = await writer.finish("remove", {"removed": 1})
+        erased = await erase_case_text(session, [case_id])
         await audit.record(
             session,
             actor,
             "case.remove",
             resource_type=DATASET_KIND,
             resource_id=case.dataset_id,
-            summary={"version": version.version, "case_id": case_id},
+            summary={"version": version.version, "case_id": case_id, **erased.summary()},
             request_id=ctx.request_id,
         )
     return version.version

@@ -31,9 +31,16 @@ from casebook.services.kernel.errors import LimitExceededError
 
 @dataclass(frozen=True)
 class SourceLink:
+    """Where a case came from: a case from a conversation its run, conversation and reply
+    message; a generated case, as its draft, the question it varies (and its conversation)
+    or the knowledge document and passage it cites."""
+
     run_id: int | None = None
     conversation_id: int | None = None
     message_id: int | None = None
+    question_message_id: int | None = None
+    document_id: int | None = None
+    passage_id: str | None = None
 
 
 @dataclass
@@ -200,6 +207,9 @@ class VersionWriter:
                         c.link.run_id,
                         c.link.conversation_id,
                         c.link.message_id,
+                        c.link.question_message_id,
+                        c.link.document_id,
+                        c.link.passage_id,
                         user_id,
                     )
                     for c in new_cases
@@ -245,6 +255,9 @@ _NEW_CASE_COLUMNS = (
     _cases.source_run_id,
     _cases.source_conversation_id,
     _cases.source_message_id,
+    _cases.source_question_message_id,
+    _cases.source_document_id,
+    _cases.source_passage_id,
     _cases.created_by_user_id,
 )
 _REVISION_COLUMNS = (

@@ -9,19 +9,18 @@ knows where it stopped.
 """
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from sqlalchemy import (
     BigInteger,
     Text,
-    case,
     cast,
     column,
     delete,
     func,
     literal,
-    literal_column,
     select,
     update,
 )
@@ -38,7 +37,6 @@ from casebook.db.models import (
     EvalItem,
     Message,
     Run,
-    RunStep,
     Score,
 )
 from casebook.domain.cases.model import CaseContent
@@ -50,6 +48,7 @@ from casebook.domain.erasure.rules import (
     erased_turn_texts,
     without_persons_turns,
 )
+from casebook.services.erasure.messages import erase_runs
 from casebook.services.erasure.person import Person, asked_by, words_in_history_of
 from casebook.services.erasure.scores import erase_score_answers
 
@@ -147,30 +146,39 @@ async def _erase_eval_records(session: AsyncSession, case_ids: Sequence[int]) ->
         .values(title=ERASED_TEXT)
         .execution_options(synchronize_session=False)
     )
-    runs = select(col(Run.id)).where(col(Run.conversation_id).in_(conversations))
-    await session.execute(
-        update(RunStep)
-        .where(col(RunStep.run_id).in_(runs.scalar_subquery()))
-        .values(
-            text=case((col(RunStep.text).is_(None), None), else_=ERASED_TEXT),
-            arguments=case(
-                (col(RunStep.arguments).is_(None), None), else_=literal_column("'{}'::jsonb")
-            ),
-            result=case((col(RunStep.result).is_(None), None), else_=ERASED_TEXT),
-        )
-        .execution_options(synchronize_session=False)
+    await erase_runs(
+        session, select(col(Run.id)).where(col(Run.conversation_id).in_(conversations))
     )
-    await session.execute(
-        update(Run)
-        .where(col(Run.id).in_(runs.scalar_subquery()), col(Run.error).is_not(None))
-        .values(error=ERASED_TEXT)
-        .execution_options(synchronize_session=False)
-    )
+
+
+@dataclass(frozen=True)
+class ErasedCases:
+    """What erasing cases' text rewrote, counted as an erasure reports it."""
+
+    cases: int
+    revisions: int
+    scores: int
+
+    def summary(self) -> dict[str, int]:
+        return {
+            "cases_anonymised": self.cases,
+            "revisions_rewritten": self.revisions,
+            "scores_cleared": self.scores,
+        }
 
 
 async def anonymise_cases(session: AsyncSession, case_ids: Sequence[int]) -> int:
     """Cases the erased person asked: every revision's text replaced, marked "Anonymised
     after erasure", what eval runs recorded and the scores' answer copies replaced."""
+    return (await erase_case_text(session, case_ids)).cases
+
+
+async def erase_case_text(session: AsyncSession, case_ids: Sequence[int]) -> ErasedCases:
+    """Every revision's text of these cases replaced - so in every version that holds
+    them - the cases marked, their links to a conversation cleared, and what eval runs
+    recorded for them and the scores' answer copies replaced; their authorship goes. An
+    erased person's cases take this path, and so does a case deleted ("Deleting the case
+    removes it")."""
     rewritten = [
         (revision_id, anonymised_content(content_from_json(content)))
         for revision_id, _, content in await _revisions(session, case_ids)
@@ -184,16 +192,17 @@ async def anonymise_cases(session: AsyncSession, case_ids: Sequence[int]) -> int
             source_run_id=None,
             source_conversation_id=None,
             source_message_id=None,
+            source_question_message_id=None,
         )
         .execution_options(synchronize_session=False)
     )
     await _erase_eval_records(session, case_ids)
-    await erase_score_answers(session, col(Score.case_id).in_(list(case_ids)), ERASED_TEXT)
+    scores = await erase_score_answers(session, col(Score.case_id).in_(list(case_ids)), ERASED_TEXT)
     # Nobody's words are left in them: the authorship has nothing more to find.
     await session.execute(
         delete(CaseAuthorship).where(col(CaseAuthorship.case_id).in_(list(case_ids)))
     )
-    return len(case_ids)
+    return ErasedCases(len(case_ids), len(rewritten), scores)
 
 
 async def next_with_turns(

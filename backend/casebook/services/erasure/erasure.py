@@ -8,10 +8,11 @@ reporting progress after each:
    conversation is gone), with what eval runs recorded for it;
 2. replaces their turns, the agent's answers to them and their comment kept as note in
    cases somebody else asked;
-3. clears the answer copy of scores of their runs, deletes their ratings, clears their
+3. clears the answer copy of scores of their runs (found by who asked, kept on the score,
+   so also after the conversation was deleted), deletes their ratings, clears their
    name as the one who asked for a score or an eval run, or decided a score in review;
    deletes the case generator's drafts taken from their questions ("nobody chose to
-   keep it");
+   keep it") and replaces the prompt and reply of the generator's runs that quoted them;
 4. deletes their conversations through the one deletion path (which deletes the drafts
    taken from them too);
 5. for a member in no other organization, replaces their name and e-mail.
@@ -33,12 +34,12 @@ from casebook.db.models import (
     CaseAuthorship,
     Conversation,
     EvalRun,
+    Generation,
     Job,
     Membership,
     ProposedCase,
     Rating,
     ReviewDecision,
-    Run,
     Score,
     User,
     UserSession,
@@ -49,8 +50,9 @@ from casebook.domain.access.policy import Actor, holds
 from casebook.domain.storable_text import text_problem
 from casebook.services.activity.removal import remove_conversations
 from casebook.services.erasure import case_text
+from casebook.services.erasure.generator_runs import erase_generator_runs
 from casebook.services.erasure.messages import erase_messages_in_others
-from casebook.services.erasure.person import Person, conversations_of, runs_of
+from casebook.services.erasure.person import Person, answers_to, conversations_of
 from casebook.services.erasure.scores import erase_score_answers
 from casebook.services.kernel import audit, jobs
 from casebook.services.kernel.context import ServiceContext
@@ -104,6 +106,13 @@ async def has_trace(session: AsyncSession, person: Person, organization_id: int)
                 select(col(Rating.id)).where(
                     Rating.organization_id == organization_id,
                     person.matches(Rating.rater_user_id, Rating.rater_end_user),
+                )
+            ),
+            exists(select(col(Score.id)).where(answers_to(person, organization_id))),
+            exists(
+                select(col(Generation.id)).where(
+                    Generation.organization_id == organization_id,
+                    person.in_arrays(Generation.quoted_user_ids, Generation.quoted_end_users),
                 )
             ),
         )
@@ -205,9 +214,11 @@ async def _in_chunks(
 
 
 async def _runs_and_names(session: AsyncSession, person: Person, organization_id: int) -> Report:
-    runs = select(col(Run.id)).where(runs_of(person, organization_id))
-    cleared = await erase_score_answers(
-        session, col(Score.source_run_id).in_(runs.scalar_subquery()), None
+    answered = answers_to(person, organization_id)
+    cleared = await erase_score_answers(session, answered, None)
+    # Nothing of theirs is left in those scores: who asked has nothing more to find.
+    await session.execute(
+        update(Score).where(answered).values(asked_by_user_id=None, asked_by_end_user=None)
     )
     drafts = await session.execute(
         delete(ProposedCase)
@@ -264,6 +275,7 @@ async def _runs_and_names(session: AsyncSession, person: Person, organization_id
         "ratings_removed": len(ratings.scalars().all()),
         "drafts_deleted": len(drafts.scalars().all()),
         "messages_replaced": await erase_messages_in_others(session, person, organization_id),
+        "generator_runs_erased": await erase_generator_runs(session, person, organization_id),
     }
 
 

@@ -32,7 +32,7 @@ from casebook.db.models import (
 )
 from casebook.domain.access.catalog import Permission
 from casebook.services.erasure.erasure import has_trace, is_member
-from casebook.services.erasure.person import Person, conversations_of, runs_of
+from casebook.services.erasure.person import Person, answers_to, conversations_of
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
@@ -106,7 +106,7 @@ async def _conversations(session: AsyncSession, person: Person, org: int) -> lis
 async def _cases(session: AsyncSession, person: Person, org: int) -> list[dict[str, Any]]:
     found = (
         await session.execute(
-            select(CaseAuthorship, col(Dataset.name), col(Dataset.id))
+            select(col(CaseAuthorship.case_id), col(Dataset.name), col(Dataset.id))
             .join(CaseRevision, col(CaseRevision.case_id) == CaseAuthorship.case_id)
             .join(Dataset, col(Dataset.id) == CaseRevision.dataset_id)
             .where(
@@ -122,7 +122,7 @@ async def _cases(session: AsyncSession, person: Person, org: int) -> list[dict[s
             .distinct()
         )
     ).all()
-    by_case = {a.case_id: (a, name, dataset_id) for a, name, dataset_id in found}
+    by_case = {int(case_id): (name, dataset_id) for case_id, name, dataset_id in found}
     revisions: dict[int, list[dict[str, Any]]] = {}
     for r in (
         await session.execute(
@@ -132,22 +132,17 @@ async def _cases(session: AsyncSession, person: Person, org: int) -> list[dict[s
         )
     ).scalars():
         revisions.setdefault(r.case_id, []).append({"revision": r.revision, "content": r.content})
-    out = []
-    for case_id, (authorship, name, dataset_id) in sorted(by_case.items()):
-        asked = person.user_id is not None and authorship.question_user_id == person.user_id
-        asked = asked or (
-            person.end_user is not None and authorship.question_end_user == person.end_user
-        )
-        out.append(
-            {
-                "case_id": case_id,
-                "dataset_id": dataset_id,
-                "dataset": name,
-                "asked_by_them": asked,
-                "revisions": revisions.get(case_id, []),
-            }
-        )
-    return out
+    # Which of the case's words are theirs is its authorship, never exported: the file
+    # lists the case and its revisions, nothing that says who wrote what.
+    return [
+        {
+            "case_id": case_id,
+            "dataset_id": dataset_id,
+            "dataset": name,
+            "revisions": revisions.get(case_id, []),
+        }
+        for case_id, (name, dataset_id) in sorted(by_case.items())
+    ]
 
 
 async def _ratings(session: AsyncSession, person: Person, org: int) -> list[dict[str, Any]]:
@@ -166,11 +161,8 @@ async def _ratings(session: AsyncSession, person: Person, org: int) -> list[dict
 
 
 async def _score_copies(session: AsyncSession, person: Person, org: int) -> list[dict[str, Any]]:
-    runs = select(col(Run.id)).where(runs_of(person, org))
     rows = await session.execute(
-        select(Score)
-        .where(Score.organization_id == org, col(Score.source_run_id).in_(runs.scalar_subquery()))
-        .order_by(col(Score.id))
+        select(Score).where(answers_to(person, org)).order_by(col(Score.id))
     )
     return [
         {

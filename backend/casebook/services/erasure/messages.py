@@ -2,13 +2,39 @@
 conversation held with somebody else is replaced, with the agent's answer to it, and the
 title such a conversation took from their words. Their own conversations are deleted."""
 
-from sqlalchemy import case, exists, literal_column, select, update
+from typing import Any
+
+from sqlalchemy import Select, case, exists, literal_column, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.db.models import Conversation, Message, Run, RunStep
 from casebook.domain.erasure.rules import ERASED_TEXT
 from casebook.services.erasure.person import Person, conversations_of
+
+
+async def erase_runs(session: AsyncSession, runs: Select[Any]) -> None:
+    """These runs' steps - their text, the calls' arguments and results - and their error
+    replaced; tool names, statuses and figures kept."""
+    chosen = runs.scalar_subquery()
+    await session.execute(
+        update(RunStep)
+        .where(col(RunStep.run_id).in_(chosen))
+        .values(
+            text=case((col(RunStep.text).is_(None), None), else_=ERASED_TEXT),
+            arguments=case(
+                (col(RunStep.arguments).is_(None), None), else_=literal_column("'{}'::jsonb")
+            ),
+            result=case((col(RunStep.result).is_(None), None), else_=ERASED_TEXT),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(
+        update(Run)
+        .where(col(Run.id).in_(chosen), col(Run.error).is_not(None))
+        .values(error=ERASED_TEXT)
+        .execution_options(synchronize_session=False)
+    )
 
 
 async def erase_messages_in_others(
@@ -38,18 +64,7 @@ async def erase_messages_in_others(
         .values(content=ERASED_TEXT)
         .execution_options(synchronize_session=False)
     )
-    await session.execute(
-        update(RunStep)
-        .where(col(RunStep.run_id).in_(answers.scalar_subquery()))
-        .values(
-            text=case((col(RunStep.text).is_(None), None), else_=ERASED_TEXT),
-            arguments=case(
-                (col(RunStep.arguments).is_(None), None), else_=literal_column("'{}'::jsonb")
-            ),
-            result=case((col(RunStep.result).is_(None), None), else_=ERASED_TEXT),
-        )
-        .execution_options(synchronize_session=False)
-    )
+    await erase_runs(session, answers)
     conversations = select(col(Message.conversation_id)).where(col(Message.id).in_(ids))
     await session.execute(
         update(Conversation)

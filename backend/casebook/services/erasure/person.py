@@ -8,7 +8,7 @@ from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import col
 
-from casebook.db.models import CaseAuthorship, Conversation, Run
+from casebook.db.models import CaseAuthorship, Conversation, Run, Score
 
 
 @dataclass(frozen=True)
@@ -77,11 +77,10 @@ def conversations_of(person: Person, organization_id: int) -> ColumnElement[bool
     )
 
 
-def runs_of(person: Person, organization_id: int) -> ColumnElement[bool]:
-    """Activity runs answering the person (what a score's answer copy was taken from)."""
-    held = select(col(Conversation.id)).where(conversations_of(person, organization_id))
+def answers_to(person: Person, organization_id: int) -> ColumnElement[bool]:
+    """Scores whose answer copy answered the person's question: found by who asked it, kept
+    on the score, so also once the run and its conversation are gone."""
     return and_(
-        Run.organization_id == organization_id,
-        Run.conversation_id.in_(held.scalar_subquery()),  # type: ignore[attr-defined]
-        Run.eval.is_(False),  # type: ignore[attr-defined]
+        Score.organization_id == organization_id,
+        person.matches(Score.asked_by_user_id, Score.asked_by_end_user),
     )

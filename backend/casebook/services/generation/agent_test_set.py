@@ -48,10 +48,11 @@ from casebook.services.activity.access import CONVERSATION_SOURCE
 from casebook.services.activity.case_from_message import case_authorship
 from casebook.services.agents.agents import KIND as AGENT_KIND
 from casebook.services.agents.agents import version_of
+from casebook.services.agents.system_agents import generator_agent
 from casebook.services.datasets.datasets import start_dataset
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import SourceLink, open_version
-from casebook.services.generation.generator import NO_MODEL_REASON, generator_agent
+from casebook.services.generation.generator import NO_MODEL_REASON, generator_model_of
 from casebook.services.generation.rated_answers import RatedAnswer, new_rated_answers
 from casebook.services.generation.requests import (
     estimate_of,
@@ -146,7 +147,7 @@ async def _generator_allowed(session: AsyncSession, actor: Actor) -> bool:
     return sharing.verdict_on(actor, AGENT_KIND, facts, Permission.AGENTS_RUN) is Verdict.ALLOWED
 
 
-async def _existing_cases(
+async def cases_held(
     session: AsyncSession, dataset: Dataset | None
 ) -> list[tuple[CaseContent, bool]]:
     """Each case of the set's newest version, with whether it is anonymised."""
@@ -177,7 +178,7 @@ async def _plan(session: AsyncSession, actor: Actor, agent_id: int, more: int | 
         session, actor, agent.id, dataset.id if dataset else None, version_number
     )
     grader = read_scoring_config(dataset.scoring).judge.model if dataset is not None else None
-    existing = await _existing_cases(session, dataset)
+    existing = await cases_held(session, dataset)
     report = agent_test_set_report(
         existing + [(answer.content, False) for answer in rated],
         [],
@@ -292,7 +293,14 @@ async def create_agent_test_set(
             if dataset.generator_model is None:
                 raise BadUserInput.at("agentId", NO_MODEL_REASON)
             generation = await record_generation(
-                ctx, session, actor, dataset.id, plan.version, request, auto_accept=True
+                ctx,
+                session,
+                actor,
+                dataset.id,
+                plan.version,
+                request,
+                generator_model_of(dataset),
+                auto_accept=True,
             )
         await audit.record(
             session,

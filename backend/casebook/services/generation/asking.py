@@ -18,8 +18,8 @@ from casebook.domain.generation.estimate import GenerationRequest, generation_re
 from casebook.domain.generation.gates import Gate, refused_gates
 from casebook.services.agents.agents import KIND as AGENT_KIND
 from casebook.services.agents.agents import version_of
+from casebook.services.agents.system_agents import generator_agent
 from casebook.services.datasets.kind import DATASET_KIND
-from casebook.services.generation.generator import generator_agent
 from casebook.services.kernel import sharing
 from casebook.services.kernel.access_memo import Verdict
 from casebook.services.kernel.errors import NotFound

@@ -6,8 +6,9 @@ reads is gathered for it under your own access and handed over in its prompt").
 - knowledge: passages of the knowledge bases the agent version uses that the requester
   may read, the newest documents first; how many bases were left out is said;
 - chats: the agent's production questions - runs neither eval nor isolated - with the
-  ratings of their answers; the question's author and conversation are kept for the
-  drafts' links (never shown to the generator).
+  ratings of their answers: the newest rated-down ones and the newest of all, so no
+  rated-down question is missed however much was asked since; the question's author and
+  conversation are kept for the drafts' links (never shown to the generator).
 
 The bounds, order and cleaning are the domain's (``domain.generation.material``); only the
 rows are read here, at most what the domain keeps.
@@ -15,7 +16,7 @@ rows are read here, at most what the domain keeps.
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -47,16 +48,22 @@ from casebook.services.agents.skills import visible_skills
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.knowledge.bases import visible_bases
 
-# Production questions read before the domain keeps at most 60, rated-down first: enough
-# that the rated-down ones among the recent are found.
-CHAT_QUESTIONS_READ = MAX_CHAT_QUESTIONS * 5
-
 
 @dataclass(frozen=True)
 class Gathered:
     material: GenerationMaterial
-    # Who asked each chat question shown, by message id: (member, end user).
+    # Who asked each chat question read, by message id: (member, end user).
     askers: dict[int, tuple[int | None, str | None]]
+
+    def quoted(self) -> tuple[list[int], list[str]]:
+        """Whose questions the prompt quotes - members, then end users - so that erasing
+        one of them reaches the generator's run."""
+        shown = self.material.chats.questions if self.material.chats is not None else ()
+        people = [self.askers[q.id] for q in shown if q.id in self.askers]
+        return (
+            sorted({user for user, _ in people if user is not None}),
+            sorted({name for _, name in people if name is not None}),
+        )
 
 
 async def _agent(ctx: ServiceContext, config: AgentConfig) -> AgentMaterial:
@@ -95,24 +102,44 @@ async def _knowledge(ctx: ServiceContext, config: AgentConfig) -> KnowledgeMater
     return knowledge_material(shown, knowledge_bases_left_out=left_out)
 
 
+def _production_questions(organization_id: int, agent_id: int) -> Select[int | None, int, Message]:
+    """The agent's production questions - runs neither eval nor isolated - with their run
+    and conversation."""
+    return (
+        select(col(Run.id), col(Run.conversation_id), Message)
+        .join(Message, Message.id == Run.question_message_id)
+        .where(
+            Run.organization_id == organization_id,
+            Run.agent_id == agent_id,
+            col(Run.eval).is_(False),
+            col(Run.isolated).is_(False),
+        )
+    )
+
+
 async def _chats(
     session: AsyncSession, organization_id: int, agent_id: int
 ) -> tuple[ChatMaterial, dict[int, tuple[int | None, str | None]]]:
-    rows = (
-        await session.execute(
-            select(col(Run.id), col(Run.conversation_id), Message)
-            .join(Message, Message.id == Run.question_message_id)
-            .where(
-                Run.organization_id == organization_id,
-                Run.agent_id == agent_id,
-                col(Run.eval).is_(False),
-                col(Run.isolated).is_(False),
+    """Spec: "Up to 60 questions ... rated-down answers first": the newest rated-down ones,
+    however much was asked since (read from the ratings), and the newest of all - together
+    every question the domain could keep (``chat_material``)."""
+    asked = _production_questions(organization_id, agent_id)
+    rated_down = select(col(Rating.run_id)).where(
+        Rating.organization_id == organization_id, Rating.value == "down"
+    )
+    rows = [
+        *(
+            await session.execute(
+                asked.where(col(Run.id).in_(rated_down.scalar_subquery()))
+                .order_by(col(Message.created_at).desc(), col(Message.id).desc())
+                .limit(MAX_CHAT_QUESTIONS)
             )
-            .order_by(col(Run.id).desc())
-            .limit(CHAT_QUESTIONS_READ)
-        )
-    ).all()
-    run_ids = [run_id for run_id, _, _ in rows]
+        ).all(),
+        *(
+            await session.execute(asked.order_by(col(Run.id).desc()).limit(MAX_CHAT_QUESTIONS))
+        ).all(),
+    ]
+    run_ids = sorted({run_id for run_id, _, _ in rows if run_id is not None})
     ratings: list[Rating] = (
         list(
             (
@@ -130,23 +157,23 @@ async def _chats(
             down[rating.run_id] = rating.comment
         else:
             down.setdefault(rating.run_id, None)
-    questions = []
+    questions: dict[int, ChatQuestion] = {}
     askers: dict[int, tuple[int | None, str | None]] = {}
     for run_id, conversation_id, message in rows:
         assert message.id is not None and message.created_at is not None
-        questions.append(
-            ChatQuestion(
-                id=message.id,
-                question=message.content,
-                rated_down=run_id in down,
-                asked_at=message.created_at,
-                comment=down.get(run_id),
-                conversation_id=conversation_id,
-                asked_by=message.author_user_id,
-            )
+        if message.id in questions:
+            continue
+        questions[message.id] = ChatQuestion(
+            id=message.id,
+            question=message.content,
+            rated_down=run_id in down,
+            asked_at=message.created_at,
+            comment=down.get(run_id),
+            conversation_id=conversation_id,
+            asked_by=message.author_user_id,
         )
         askers[message.id] = (message.author_user_id, message.author_end_user)
-    return chat_material(questions), askers
+    return chat_material(list(questions.values())), askers
 
 
 async def gather_material(

@@ -1,12 +1,9 @@
-"""The case generator: a system agent of every organization, and its model (spec: "The
-generator is an agent"; "Helpers are code-defined; no helper agent needs to be created or
-published").
+"""The case generator's model (spec: "The generator is an agent"; "Helpers are
+code-defined; no helper agent needs to be created or published").
 
-The agent row exists so that ``agents:run`` on the generator is decided like on any agent
-and each generation is one run in Activity under the generator's name. It is created the
-first time an organization's generation needs it (one per organization, by the unique
-``system_role``), visible to the whole organization, owned by nobody, and never
-configured: its behaviour is code (``domain.generation.prompt``) and it has no versions.
+The generator's agent row - seeded with its organization, so that ``agents:run`` on it is
+decided like on any agent and each generation is one run in Activity under its name - is
+``services.agents.system_agents``.
 
 Its model is chosen in a dataset's Settings, as the judge's is: a saved connection and
 one of its models. Every call is metered against the organization and the ``generator``
@@ -16,12 +13,10 @@ helper, so the helper's budget stops it.
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from casebook.db.models import Agent, Dataset
-from casebook.domain.access.catalog import Permission, Visibility
+from casebook.db.models import Dataset, Generation
+from casebook.domain.access.catalog import Permission
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.llm.factory import build_provider
 from casebook.llm.metering import MeteredProvider
@@ -38,43 +33,7 @@ from casebook.services.models.connections import (
     usable_connection,
 )
 
-GENERATOR_ROLE = "generator"
-GENERATOR_NAME = "Case generator"
-GENERATOR_DESCRIPTION = (
-    "Casebook's case generator: drafts proposed cases for a dataset from an agent, its "
-    "knowledge, its chats and a red team. It has no tools; everything it reads is handed "
-    "to it in its prompt."
-)
 NO_MODEL_REASON = "the case generator has no model: choose one in the dataset's Settings"
-
-
-async def generator_agent(session: AsyncSession, organization_id: int) -> Agent:
-    """The organization's generator, created the first time it is needed; two requests
-    creating it at once make one."""
-    await session.execute(
-        insert(Agent)
-        .values(
-            organization_id=organization_id,
-            name=GENERATOR_NAME,
-            description=GENERATOR_DESCRIPTION,
-            kind="model",
-            visibility=Visibility.ORGANIZATION.value,
-            latest_version=0,
-            system_role=GENERATOR_ROLE,
-            updated_at=datetime.now(UTC),
-        )
-        .on_conflict_do_nothing(
-            index_elements=["organization_id", "system_role"],
-            index_where=Agent.system_role.is_not(None),  # type: ignore[union-attr]
-        )
-    )
-    return (
-        await session.execute(
-            select(Agent).where(
-                Agent.organization_id == organization_id, Agent.system_role == GENERATOR_ROLE
-            )
-        )
-    ).scalar_one()
 
 
 @dataclass(frozen=True)
@@ -87,6 +46,11 @@ class GeneratorModel:
 
 def generator_model_of(dataset: Dataset) -> GeneratorModel:
     return GeneratorModel(dataset.generator_model_connection_id, dataset.generator_model)
+
+
+def queued_generator_model(generation: Generation) -> GeneratorModel:
+    """The model a generation was queued with, which its job calls."""
+    return GeneratorModel(generation.generator_model_connection_id, generation.generator_model)
 
 
 async def choose_generator_model(

@@ -27,7 +27,11 @@ from casebook.db.models import Dataset, Generation, ProposedCase
 from casebook.domain.activity.model import Reply, Step
 from casebook.domain.agents.model import config_from_json
 from casebook.domain.errors import ValidationFailed
-from casebook.domain.generation.agent_test_set import bootstrap_accepted
+from casebook.domain.generation.agent_test_set import (
+    bootstrap_accepted,
+    gradable_count,
+    sufficiency_of,
+)
 from casebook.domain.generation.counts import split_count
 from casebook.domain.generation.drafts import DraftReading, read_generator_reply
 from casebook.domain.generation.prompt import GeneratorPrompt, build_generator_prompt
@@ -36,9 +40,10 @@ from casebook.llm.errors import ProviderError
 from casebook.llm.protocol import ChatMessage, ChatRequest
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.datasets.versioning import open_version
-from casebook.services.generation.asking import Asked, checked_request
+from casebook.services.generation.agent_test_set import cases_held
+from casebook.services.generation.asking import checked_request
 from casebook.services.generation.gathering import Gathered, gather_material
-from casebook.services.generation.generator import generator_model_of, open_generator
+from casebook.services.generation.generator import open_generator, queued_generator_model
 from casebook.services.generation.recording import record_generator_run
 from casebook.services.generation.requests import JOB_KIND
 from casebook.services.kernel import audit, jobs
@@ -56,10 +61,13 @@ async def _mark(sessionmaker: SessionMaker, generation_id: int, **values: Any) -
         )
 
 
-async def _ask_generator(ctx: ServiceContext, asked: Asked, prompt: GeneratorPrompt) -> Reply:
-    """The generator's answer as a reply; a model that cannot be called says why."""
-    choice = generator_model_of(asked.dataset)
-    provider = await open_generator(ctx, asked.dataset.organization_id, choice)
+async def _ask_generator(
+    ctx: ServiceContext, generation: Generation, prompt: GeneratorPrompt
+) -> Reply:
+    """The generator's answer, on the model the generation was queued with, as a reply; a
+    model that cannot be called says why."""
+    choice = queued_generator_model(generation)
+    provider = await open_generator(ctx, generation.organization_id, choice)
     if isinstance(provider, str):
         return Reply(steps=(), model=choice.model, error=provider)
     assert choice.model is not None
@@ -126,6 +134,16 @@ async def _accept_bootstrap(
     return version.version
 
 
+def _test_set_report(generation: Generation) -> dict[str, Any]:
+    """A bootstrap's report of the set it filled; nothing for any other generation."""
+    if generation.gradable_cases is None:
+        return {}
+    return {
+        "gradable_cases": generation.gradable_cases,
+        "sufficiency": sufficiency_of(generation.gradable_cases),
+    }
+
+
 async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) -> dict[str, Any]:
     actor = ctx.require_actor()
     async with ctx.transaction() as session:
@@ -148,7 +166,7 @@ async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) ->
     plan = split_count(asked.request.count, asked.request.sources)
     prompt = build_generator_prompt(plan, gathered.material, focus_tag=asked.request.focus_tag)
     await run.progress({"generation_id": generation_id, "stage": "drafting"})
-    reply = await _ask_generator(ctx, asked, prompt)
+    reply = await _ask_generator(ctx, generation, prompt)
     tools = config_from_json(asked.version.config).tools
     reading = read_generator_reply(
         reply.text,
@@ -179,9 +197,15 @@ async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) ->
         generation.unreadable = reading.unreadable
         generation.rule_broken = reading.rule_broken
         generation.run_id = recorded.id
+        generation.quoted_user_ids, generation.quoted_end_users = gathered.quoted()
         generation.status = FAILED if error else SUCCEEDED
         generation.error = error
         generation.finished_at = datetime.now(UTC)
+        if generation.auto_accept:
+            # "Fewer than three gradable cases is reported as insufficient": after the
+            # bootstrap, from what the set holds - whether its drafts could be read or not.
+            generation.gradable_cases = gradable_count(await cases_held(session, dataset))
+        tested = _test_set_report(generation)
         await audit.record(
             session,
             actor,
@@ -194,6 +218,7 @@ async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) ->
                 "unreadable": generation.unreadable,
                 "rule_broken": generation.rule_broken,
                 **({"accepted_in_version": accepted} if accepted is not None else {}),
+                **tested,
             },
             request_id=ctx.request_id,
         )
@@ -207,6 +232,7 @@ async def generate(ctx: ServiceContext, generation_id: int, run: jobs.JobRun) ->
         "rule_broken": generation.rule_broken,
         "summary": reading.summary(),
         **({"accepted_in_version": accepted} if accepted is not None else {}),
+        **tested,
     }
     await run.progress(report)
     return report

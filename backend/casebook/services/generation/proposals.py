@@ -7,7 +7,8 @@ proposals``).
   wait. A chat draft asked about by one who may not read it is "not found", as a draft
   that never existed.
 - One Accept is one new version, source `synthetic`, whatever it carried; a draft is
-  accepted as it is or with an edit, which is read as any case written by hand. Accepted
+  accepted as it is or with an edit, which is read as any case written by hand. An accepted
+  case links to what its draft was drafted from (the passage, or the question). Accepted
   and dismissed drafts are deleted: the version, and the audit log, are the record.
 """
 
@@ -28,8 +29,10 @@ from casebook.domain.cases.model import CaseContent
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.generation.proposals import ACCEPTED_SOURCE
 from casebook.domain.jsonvalue import JSONObject
+from casebook.services.datasets.case_views import CaseView
+from casebook.services.datasets.cases import twins_in_version
 from casebook.services.datasets.kind import DATASET_KIND
-from casebook.services.datasets.versioning import open_version
+from casebook.services.datasets.versioning import SourceLink, open_version
 from casebook.services.kernel import audit, sharing
 from casebook.services.kernel.access_memo import Verdict
 from casebook.services.kernel.context import ServiceContext
@@ -151,11 +154,39 @@ def _accepted_content(
         ) from None
 
 
+def _link_of(draft: ProposedCase) -> SourceLink:
+    """What an accepted case links to, as its draft did: the knowledge document and passage
+    it cites, or the question it varies and that question's conversation."""
+    return SourceLink(
+        conversation_id=draft.conversation_id,
+        question_message_id=draft.message_id,
+        document_id=draft.document_id,
+        passage_id=draft.passage_id,
+    )
+
+
+@dataclass(frozen=True)
+class AcceptedProposals:
+    dataset: Dataset
+    # The new version; the newest one when twins stopped the accept.
+    version: int
+    accepted: int
+    # Per draft id, in the order asked: the cases of the newest version already asking its
+    # question. Any stops the accept unless twins are allowed.
+    twins: Mapping[int, Sequence[CaseView]]
+
+
 async def accept_proposals(
-    ctx: ServiceContext, ids: Sequence[int], edits: Mapping[int, JSONObject] | None = None
-) -> tuple[Dataset, int]:
+    ctx: ServiceContext,
+    ids: Sequence[int],
+    edits: Mapping[int, JSONObject] | None = None,
+    *,
+    allow_twins: bool = False,
+) -> AcceptedProposals:
     """Add the drafts, each as it is or as edited, in one new version with the source
-    `synthetic`, and delete them. Returns the dataset and the new version's number."""
+    `synthetic`, and delete them. A draft asking what a case of the newest version already
+    asks stops it, as a case added by hand does, unless ``allow_twins``: nothing is added
+    and the twins are returned."""
     actor = ctx.require_actor()
     unique = _checked_ids(ids)
     edits = edits or {}
@@ -168,11 +199,22 @@ async def accept_proposals(
             session, actor, dataset_id, ctx.settings.dataset_max_version_rows_per_org
         )
         redacted = 0
+        accepted: list[tuple[ProposedCase, CaseContent]] = []
+        twins: dict[int, Sequence[CaseView]] = {}
         for index, draft in enumerate(drafts):
             assert draft.id is not None
             content, removed = _accepted_content(draft, edits.get(draft.id), index)
             redacted += removed
-            writer.add(content, source=ACCEPTED_SOURCE)
+            accepted.append((draft, content))
+            found = await twins_in_version(
+                session, actor, dataset_id, writer.dataset.latest_version, content.input, None
+            )
+            if found:
+                twins[draft.id] = found
+        if twins and not allow_twins:
+            return AcceptedProposals(writer.dataset, writer.dataset.latest_version, 0, twins)
+        for draft, content in accepted:
+            writer.add(content, source=ACCEPTED_SOURCE, link=_link_of(draft))
         version = await writer.finish("accept", {"accepted": len(drafts)})
         await session.execute(delete(ProposedCase).where(col(ProposedCase.id).in_(unique)))
         await audit.record(
@@ -186,10 +228,11 @@ async def accept_proposals(
                 "accepted": len(drafts),
                 "edited": len(edits),
                 "redacted": redacted,
+                "twins_kept": len(twins),
             },
             request_id=ctx.request_id,
         )
-        return writer.dataset, version.version
+        return AcceptedProposals(writer.dataset, version.version, len(drafts), twins)
 
 
 async def dismiss_proposals(ctx: ServiceContext, ids: Sequence[int]) -> tuple[int, int]:

@@ -26,7 +26,11 @@ from casebook.domain.generation.estimate import (
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.generation.asking import checked_request
 from casebook.services.generation.gathering import gather_material
-from casebook.services.generation.generator import NO_MODEL_REASON, generator_model_of
+from casebook.services.generation.generator import (
+    NO_MODEL_REASON,
+    GeneratorModel,
+    generator_model_of,
+)
 from casebook.services.kernel import audit, jobs
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput
@@ -99,7 +103,7 @@ async def start_generation(
         if choice.model is None:
             raise BadUserInput.at("datasetId", NO_MODEL_REASON)
         generation = await record_generation(
-            ctx, session, actor, dataset_id, asked.version, asked.request
+            ctx, session, actor, dataset_id, asked.version, asked.request, choice
         )
     return await queue_generation(ctx, actor, generation)
 
@@ -111,11 +115,14 @@ async def record_generation(
     dataset_id: int,
     version: AgentVersion,
     request: GenerationRequest,
+    generator: GeneratorModel,
     *,
     auto_accept: bool = False,
 ) -> Generation:
     """The generation asked for, recorded and audited in the caller's transaction; its gates
-    are the caller's to have passed. ``queue_generation`` once committed."""
+    are the caller's to have passed. ``queue_generation`` once committed. It keeps the
+    generator model it was queued with: "A queued task keeps the configuration it started
+    with", whatever the dataset's Settings say by the time its job runs."""
     generation = Generation(
         organization_id=actor.organization_id,
         dataset_id=dataset_id,
@@ -125,6 +132,8 @@ async def record_generation(
         sources=list(request.sources),
         count=request.count,
         focus_tag=request.focus_tag,
+        generator_model_connection_id=generator.connection_ref,
+        generator_model=generator.model,
         status=QUEUED,
         auto_accept=auto_accept,
     )
@@ -143,6 +152,7 @@ async def record_generation(
             "agent_version": version.version,
             "sources": list(request.sources),
             "count": request.count,
+            "generator_model": generator.model,
             **({"focus_tag": request.focus_tag} if request.focus_tag is not None else {}),
             **({"auto_accept": True} if auto_accept else {}),
         },

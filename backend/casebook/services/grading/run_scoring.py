@@ -19,6 +19,7 @@ from sqlmodel import col
 from casebook.db.models import (
     Agent,
     CaseRevision,
+    Conversation,
     Dataset,
     DatasetCase,
     Message,
@@ -79,6 +80,26 @@ async def _question(session: AsyncSession, run: Run) -> str | None:
         return None
     message = await session.get(Message, run.question_message_id)
     return message.content if message is not None else None
+
+
+async def _asker(session: AsyncSession, run: Run) -> tuple[int | None, str | None]:
+    """Who the run answered - the question's author, or the conversation's person when
+    the question names none - kept on the score as a case keeps its authorship, so the
+    answer copy is found for that person's erasure and export after the run is gone.
+    Nobody for an eval run: it asked a dataset's question."""
+    if run.eval:
+        return None, None
+    question = (
+        await session.get(Message, run.question_message_id)
+        if run.question_message_id is not None
+        else None
+    )
+    if question is not None and (question.author_user_id or question.author_end_user):
+        return question.author_user_id, question.author_end_user
+    conversation = await session.get(Conversation, run.conversation_id)
+    if conversation is None:
+        return None, None
+    return conversation.owner_user_id, conversation.end_user
 
 
 async def _steps(session: AsyncSession, run_id: int) -> list[RunStep]:
@@ -287,6 +308,7 @@ async def score_run(
             if owner is None or owner.dataset_id != dataset_id:
                 raise NotFound("case")
         agent = await session.get(Agent, run.agent_id)
+        asked_by = await _asker(session, run)
     given = scoring.GivenAnswer(
         text=reply_text([_as_step(s) for s in steps]),
         tool_calls=_made_calls(steps),
@@ -297,6 +319,8 @@ async def score_run(
         answering_model=run.model[: scoring.MODEL_NAME_MAX] if run.model else None,
         source_run_id=run.id,
         agent_id=run.agent_id,
+        asked_by_user_id=asked_by[0],
+        asked_by_end_user=asked_by[1],
     )
     return await scoring.score_answer(ctx, case_id, given)
 

@@ -74,6 +74,9 @@ class GivenAnswer:
     # The run in Activity whose answer this is (Score against a case), and its agent.
     source_run_id: int | None = None
     agent_id: int | None = None
+    # Who asked the question that run answered: a member's id, or an end user's name.
+    asked_by_user_id: int | None = None
+    asked_by_end_user: str | None = None
 
     def redacted_labels(self) -> "GivenAnswer":
         """The labels stored with the score, redacted as every stored text is."""
@@ -168,6 +171,8 @@ async def score_answer(ctx: ServiceContext, case_id: int, given: GivenAnswer) ->
         run_key=given.run_key,
         source_run_id=given.source_run_id,
         agent_id=given.agent_id,
+        asked_by_user_id=given.asked_by_user_id,
+        asked_by_end_user=given.asked_by_end_user,
     )
     fill_grading(score, graded, judge_run, answer=given.text, tool_calls=given.tool_calls)
     score.judged_on_answering_model = bool(

@@ -11,6 +11,7 @@ from casebook.db.engine import SessionMaker
 from casebook.db.models import Membership, Organization, User
 from casebook.domain.access.catalog import Permission, Role
 from casebook.domain.access.policy import Actor
+from casebook.services.agents.system_agents import seed_system_agents
 from casebook.services.identity.secrets import hash_password
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
@@ -42,7 +43,8 @@ def _check_email(email: str, path: str = "email") -> str:
 async def create_organization_with_owner(
     sessionmaker: SessionMaker, *, organization_name: str, email: str, name: str, password: str
 ) -> tuple[Organization, User]:
-    """Bootstrap (command line and demo seed): a new organization and its first Owner."""
+    """Bootstrap (command line and demo seed): a new organization, its first Owner and its
+    system agents (the case generator)."""
     _check_password(password)
     email = _check_email(email)
     password_hash = await hash_password(password)
@@ -58,6 +60,7 @@ async def create_organization_with_owner(
         await session.flush()
         assert org.id is not None and user.id is not None
         session.add(Membership(organization_id=org.id, user_id=user.id, role=Role.OWNER.value))
+        await seed_system_agents(session, org.id)
         await audit.record(
             session,
             None,

@@ -9,6 +9,22 @@ export interface Twin {
   tags: string[];
 }
 
+/** What the dialog says of the case being added and its two ways out. */
+export interface TwinWords {
+  keep: string;
+  anyway: string;
+  /** Where the case being added waits while its twin is read. */
+  meanwhile: string;
+  what: string;
+}
+
+const NEW_CASE: TwinWords = {
+  keep: 'Keep editing',
+  anyway: 'Add anyway',
+  meanwhile: 'your new case stays kept in this browser',
+  what: 'add this one anyway to keep both',
+};
+
 /**
  * A new case asks a question a case already asks (compared without regard to
  * case or spacing): read that case instead, or add this one anyway.
@@ -19,12 +35,14 @@ export function TwinDialog({
   onOpen,
   onAddAnyway,
   onClose,
+  words = NEW_CASE,
 }: {
   twins: Twin[] | null;
   adding: boolean;
   onOpen: (caseId: string) => void;
   onAddAnyway: () => void;
   onClose: () => void;
+  words?: TwinWords;
 }) {
   const count = twins?.length ?? 0;
   return (
@@ -33,7 +51,7 @@ export function TwinDialog({
         <Stack gap="md">
           <Text size="sm">
             {count === 1 ? 'A case of the newest version asks' : `${count} cases of the newest version ask`} the same question, compared without regard to case or spacing.
-            Open it to read it instead - your new case stays kept in this browser - or add this one anyway to keep both.
+            Open it to read it instead - {words.meanwhile} - or {words.what}.
           </Text>
           {twins.map((twin) => (
             <Paper key={twin.id} withBorder p="sm" radius="md">
@@ -61,10 +79,10 @@ export function TwinDialog({
           ))}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
-              Keep editing
+              {words.keep}
             </Button>
             <Button onClick={onAddAnyway} loading={adding}>
-              Add anyway
+              {words.anyway}
             </Button>
           </Group>
         </Stack>

@@ -17,20 +17,22 @@ function Fact({ name, children }: { name: string; children: React.ReactNode }) {
   );
 }
 
-/** Where a case taken from a conversation came from: its run's page in Activity, when it names one. */
+/** Where a case came from: its run's page in Activity, when it names one, or what a generated case was drafted from. */
 function CameFrom({ link }: { link: CaseFieldsFragment['sourceLink'] }) {
   if (!link) return null;
-  return (
-    <Fact name="Came from">
-      {link.runId ? (
-        <Anchor component={Link} to={`/activity/runs/${encodeURIComponent(link.runId)}`} size="sm">
-          Its run in Activity
-        </Anchor>
-      ) : (
-        'A recorded conversation'
-      )}
-    </Fact>
-  );
+  let from: React.ReactNode = 'A recorded conversation';
+  if (link.runId) {
+    from = (
+      <Anchor component={Link} to={`/activity/runs/${encodeURIComponent(link.runId)}`} size="sm">
+        Its run in Activity
+      </Anchor>
+    );
+  } else if (link.knowledgeDocumentId) {
+    from = 'A passage of a knowledge document';
+  } else if (link.questionMessageId) {
+    from = 'A question people asked, which it varies';
+  }
+  return <Fact name="Came from">{from}</Fact>;
 }
 
 /** The case's note and tags, and where and when it was written. */

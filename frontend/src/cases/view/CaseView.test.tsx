@@ -49,13 +49,22 @@ describe('CaseView', () => {
   });
 
   it('links a case taken from a conversation to its run in Activity', () => {
-    const link = { runId: 'UnVuOjc=', conversationId: 'Q29udmVyc2F0aW9uOjM=', messageId: 'TWVzc2FnZTo5' };
+    const link = { runId: 'UnVuOjc=', conversationId: 'Q29udmVyc2F0aW9uOjM=', messageId: 'TWVzc2FnZTo5', questionMessageId: null, knowledgeDocumentId: null, passageId: null };
     const taken = html({ ...base, source: 'conversation', sourceLink: link });
     expect(taken).toContain('Came from');
     expect(taken).toContain('href="/activity/runs/UnVuOjc%3D"');
     expect(taken).toContain('Its run in Activity');
     expect(html({ ...base, sourceLink: { ...link, runId: null } })).toContain('A recorded conversation');
     expect(html(base)).not.toContain('Came from');
+  });
+
+  it('says what an accepted generated case was drafted from, as its draft did', () => {
+    const none = { runId: null, conversationId: null, messageId: null, questionMessageId: null, knowledgeDocumentId: null, passageId: null };
+    const passage = html({ ...base, source: 'synthetic', sourceLink: { ...none, knowledgeDocumentId: 'S25vd2xlZGdlRG9jdW1lbnQ6MQ==', passageId: '12' } });
+    expect(passage).toContain('A passage of a knowledge document');
+    const question = html({ ...base, source: 'synthetic', sourceLink: { ...none, conversationId: 'Q29udmVyc2F0aW9uOjM=', questionMessageId: 'TWVzc2FnZTo4' } });
+    expect(question).toContain('A question people asked');
+    expect(question).not.toContain('A recorded conversation');
   });
 
   it('shows the question, the labelled reference through Markdown, checks, note and tags', () => {

@@ -27,7 +27,9 @@ _Run = Annotated["RunType", strawberry.lazy("casebook.graphql.types.activity.run
 @strawberry.type(
     name="Message",
     description="A turn: a person's question (USER) or the agent's whole reply (AGENT), "
-    "which one run wrote.",
+    "which one run wrote. A reply recorded as agent turns in a row is one reply: its first "
+    "turn holds its text and its run every step; each later turn keeps its place and id, "
+    "with no text and no run.",
 )
 class MessageType(relay.Node):
     id: relay.NodeID[int]
@@ -64,7 +66,10 @@ class MessageType(relay.Node):
         found = await info.context.loaders.member.load(self.author_user_id)
         return UserType.from_row(found) if found is not None else None
 
-    @strawberry.field(description="The run that wrote this reply; null for a question.")
+    @strawberry.field(
+        description="The run that wrote this reply; null for a question, and for a later turn "
+        "of a reply recorded in parts."
+    )
     async def run(self, info: Info) -> _Run | None:
         from casebook.graphql.types.activity.run import RunType
 

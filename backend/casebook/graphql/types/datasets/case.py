@@ -15,6 +15,7 @@ from casebook.graphql.node_resolution import resolve_batched
 from casebook.graphql.permissions import MASK_PLACEHOLDER, OnDenied, requires
 from casebook.graphql.types.checks.check import CheckType
 from casebook.services.datasets.case_views import CaseView
+from casebook.services.datasets.versioning import SourceLink
 
 
 def _source_readable(case: "CaseType", _: Any) -> bool:
@@ -39,29 +40,42 @@ class ExpectedToolCallType:
 
 
 @strawberry.type(
-    name="CaseSourceLink", description="Where a case taken from a conversation came from."
+    name="CaseSourceLink",
+    description="Where a case came from: the run of a case taken from a conversation, or what "
+    "a generated case was drafted from, as its draft named it.",
 )
 class CaseSourceLinkType:
     """Global IDs, as ``node(id:)`` and the console's links take them."""
 
     run_id: relay.GlobalID | None = strawberry.field(description="The Run the case was taken from.")
     conversation_id: relay.GlobalID | None = strawberry.field(
-        description="The Conversation that run answered in."
+        description="The Conversation that run answered in, or that the question a generated "
+        "case varies was asked in."
     )
     message_id: relay.GlobalID | None = strawberry.field(
         description="The reply Message the case was taken from."
     )
+    question_message_id: relay.GlobalID | None = strawberry.field(
+        description="A case generated from chats: the question Message it varies."
+    )
+    knowledge_document_id: relay.GlobalID | None = strawberry.field(
+        description="A case generated from knowledge: the document its passage came from."
+    )
+    passage_id: str | None = strawberry.field(
+        description="A case generated from knowledge: the passage kept as its reference answer."
+    )
 
     @classmethod
-    def of(
-        cls, run_id: int | None, conversation_id: int | None, message_id: int | None
-    ) -> "CaseSourceLinkType | None":
-        if run_id is None and conversation_id is None and message_id is None:
+    def of(cls, link: SourceLink) -> "CaseSourceLinkType | None":
+        if link == SourceLink():
             return None
         return cls(
-            run_id=encode_optional_id("Run", run_id),
-            conversation_id=encode_optional_id("Conversation", conversation_id),
-            message_id=encode_optional_id("Message", message_id),
+            run_id=encode_optional_id("Run", link.run_id),
+            conversation_id=encode_optional_id("Conversation", link.conversation_id),
+            message_id=encode_optional_id("Message", link.message_id),
+            question_message_id=encode_optional_id("Message", link.question_message_id),
+            knowledge_document_id=encode_optional_id("KnowledgeDocument", link.document_id),
+            passage_id=link.passage_id,
         )
 
 
@@ -97,21 +111,22 @@ class CaseType(relay.Node):
     created_at: datetime | None
     revised_at: datetime | None
     anonymised_at: datetime | None = strawberry.field(
-        description="When the person who asked it was erased and its text replaced: the case "
-        "is marked Anonymised after erasure and eval runs leave it out until its curator "
-        "rewrites or removes it. Null otherwise."
+        description="When its text was erased - the person who asked it was erased, or the case "
+        "was deleted, which erases it from every version - and replaced: the case is marked "
+        "Anonymised after erasure and eval runs leave it out until its curator rewrites or "
+        "removes it. Null otherwise."
     )
 
     @classmethod
     def from_view(cls, view: CaseView) -> "CaseType":
-        content, link = view.content, view.link
+        content = view.content
         return cls(
             id=view.case_id,
             view=view,
             revision=view.revision,
             changed_in_version=view.changed_in_version,
             source=view.source,
-            source_link=CaseSourceLinkType.of(link.run_id, link.conversation_id, link.message_id),
+            source_link=CaseSourceLinkType.of(view.link),
             masked=view.masked,
             input=content.input,
             history=[TurnType(role=t.role, content=t.content) for t in content.history],

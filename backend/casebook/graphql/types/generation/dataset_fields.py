@@ -25,6 +25,13 @@ class GeneratorModelType:
     )
     model: str
 
+    @classmethod
+    def of(cls, connection_ref: str | None, model: str | None) -> "GeneratorModelType | None":
+        ref = model_connections.parse_connection_ref(connection_ref)
+        if ref is None or model is None:
+            return None
+        return cls(model_connection_id=encode_id(ModelConnectionType, ref), model=model)
+
 
 @strawberry.type
 class DatasetGenerationFields:
@@ -67,10 +74,4 @@ class DatasetGenerationFields:
         description="The case generator's model, chosen in Settings; null when none is chosen."
     )
     def generator_model(self) -> GeneratorModelType | None:
-        ref = model_connections.parse_connection_ref(self.generator_model_connection_id)
-        if ref is None or self.generator_model_name is None:
-            return None
-        return GeneratorModelType(
-            model_connection_id=encode_id(ModelConnectionType, ref),
-            model=self.generator_model_name,
-        )
+        return GeneratorModelType.of(self.generator_model_connection_id, self.generator_model_name)

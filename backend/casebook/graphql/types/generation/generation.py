@@ -6,8 +6,10 @@ from typing import Annotated
 import strawberry
 from strawberry import relay
 
+from casebook.domain.generation.agent_test_set import sufficiency_of
 from casebook.domain.generation.estimate import GenerationEstimate
 from casebook.graphql.ids import encode_id, encode_optional_id
+from casebook.graphql.types.generation.dataset_fields import GeneratorModelType
 from casebook.graphql.types.jobs.job import JobType
 from casebook.services.generation.views import GenerationView
 
@@ -87,6 +89,19 @@ class GenerationType:
     unreadable: int = strawberry.field(description="Drafts left out: they could not be read.")
     rule_broken: int = strawberry.field(description="Drafts left out: they broke a rule.")
     run_id: relay.GlobalID | None = strawberry.field(description="The generator's run in Activity.")
+    generator_model: GeneratorModelType | None = strawberry.field(
+        description="The generator model it was queued with, which its job calls whatever the "
+        "dataset's Settings choose later; null when it was queued without one."
+    )
+    gradable_cases: int | None = strawberry.field(
+        description="An agent test set's bootstrap, once finished: the gradable cases the set "
+        "then holds, its accepted drafts included; null for any other generation."
+    )
+    sufficiency: str | None = strawberry.field(
+        description="An agent test set's bootstrap, once finished: insufficient below three "
+        "gradable cases, sufficient otherwise - read from what the set holds; null for any "
+        "other generation."
+    )
     error: str | None
     job: JobType | None
     created_at: datetime | None
@@ -109,6 +124,13 @@ class GenerationType:
             unreadable=row.unreadable,
             rule_broken=row.rule_broken,
             run_id=encode_optional_id("Run", row.run_id),
+            generator_model=GeneratorModelType.of(
+                row.generator_model_connection_id, row.generator_model
+            ),
+            gradable_cases=row.gradable_cases,
+            sufficiency=sufficiency_of(row.gradable_cases)
+            if row.gradable_cases is not None
+            else None,
             error=view.error,
             job=JobType.from_row(view.job) if view.job is not None else None,
             created_at=row.created_at,
