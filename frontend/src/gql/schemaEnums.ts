@@ -1,5 +1,7 @@
-/** Who answers: a model Casebook calls, or a webhook. */
+/** Who answers: a model Casebook calls, a webhook it calls, or a local agent - your own code, wherever it runs, answering through Casebook's clients. */
 export type AgentKind =
+  /** Your own code answers (a laptop, a CI runner): the Python client, `casebook eval --task/--exec` or the pytest plugin claim an eval run's work and submit the answers. Casebook never calls it. */
+  | 'LOCAL'
   | 'MODEL'
   | 'WEBHOOK';
 
@@ -47,6 +49,13 @@ export type EvalRunStatus =
   | 'FINISHED'
   | 'QUEUED'
   | 'RUNNING';
+
+/** Why an item is asked. */
+export type EvalWorkPurpose =
+  /** An answer of the run (a repetition). */
+  | 'ANSWER'
+  /** A rerun of a case that flipped against the baseline. */
+  | 'CONFIRM';
 
 /** read and edit are offered; a legacy use grant is listed and does nothing. */
 export type GrantLevel =
