@@ -14,12 +14,29 @@ import { agentPath } from './paths';
 import { SecretDialog } from './SecretDialog';
 import { AgentNotFound } from './AgentNotFound';
 import classes from './AgentEditor.module.css';
+import { KIND_WORDS } from './kindWords';
 
-const KIND_WORDS: Record<AgentKind, string> = { MODEL: 'model agent', WEBHOOK: 'webhook agent', LOCAL: 'local agent' };
+const NEW_AGENT_PAGE: Record<AgentKind, { title: string; description: string }> = {
+  MODEL: { title: 'New model agent', description: 'An agent Casebook calls itself: a saved model, instructions, tools and skills.' },
+  WEBHOOK: {
+    title: 'New webhook agent',
+    description: 'An agent that answers at your own HTTPS endpoint, which receives the conversation and returns the answer with its steps.',
+  },
+  LOCAL: {
+    title: 'New local agent',
+    description: 'An agent your own code answers, wherever it runs: on a laptop or a CI runner, it claims an eval run’s questions through Casebook’s clients and sends the answers back. No endpoint, no model, no signing secret.',
+  },
+};
+
+function createdWithoutSecret(name: string) {
+  notifications.show({ color: 'teal', title: `Agent “${name}” created`, message: 'It is at version 1. Its page gives the command that answers its eval runs from your code.' });
+}
 
 /** Said as the page is left by a save the unsaved-changes question made: the secret is not shown again. */
 function announceSaved(outcome: SaveOutcome) {
-  if (outcome.kind === 'created') {
+  if (outcome.kind === 'created' && outcome.signingSecret === null) {
+    createdWithoutSecret(outcome.name);
+  } else if (outcome.kind === 'created') {
     notifications.show({
       color: 'yellow',
       autoClose: false,
@@ -35,7 +52,7 @@ function Editor({ kind, existing }: { kind: AgentKind; existing: { agent: AgentH
   const navigate = useNavigate();
   const [{ data: choices, error: choicesError }, refetchChoices] = useQuery({ query: AgentFormChoicesQuery });
   const editor = useAgentEditor({ kind, existing, onSavedFromExit: announceSaved });
-  const [created, setCreated] = useState<Extract<SaveOutcome, { kind: 'created' }> | null>(null);
+  const [created, setCreated] = useState<{ agentId: string; name: string; signingSecret: string } | null>(null);
   const choicesProblem = problemFrom(choicesError);
 
   const listed: SkillChoice[] = choices?.skills.edges.map((edge) => edge.node) ?? [];
@@ -46,7 +63,13 @@ function Editor({ kind, existing }: { kind: AgentKind; existing: { agent: AgentH
     const outcome = await editor.save();
     if (!outcome) return;
     if (outcome.kind === 'created') {
-      setCreated(outcome);
+      const { agentId, name, signingSecret } = outcome;
+      if (signingSecret === null) {
+        createdWithoutSecret(name);
+        void navigate(agentPath(agentId));
+      } else {
+        setCreated({ agentId, name, signingSecret });
+      }
       return;
     }
     notifications.show({
@@ -88,7 +111,7 @@ function Editor({ kind, existing }: { kind: AgentKind; existing: { agent: AgentH
                 ? editor.dirty
                   ? `Unsaved changes. A changed configuration is saved as version ${existing.agent.latestVersion + 1}; runs keep naming the version that answered.`
                   : `No changes. Version ${existing.agent.latestVersion} is its newest.`
-                : `A new ${KIND_WORDS[kind]} starts at version 1.`}
+                : `A new ${KIND_WORDS[kind].noun} starts at version 1.`}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <Button variant="default" component={Link} to={cancelTo}>
@@ -118,10 +141,11 @@ function Editor({ kind, existing }: { kind: AgentKind; existing: { agent: AgentH
 }
 
 function kindFrom(value: string | null): AgentKind {
-  return value?.toUpperCase() === 'WEBHOOK' ? 'WEBHOOK' : 'MODEL';
+  const asked = value?.toUpperCase();
+  return asked === 'WEBHOOK' || asked === 'LOCAL' ? asked : 'MODEL';
 }
 
-/** Create a model or webhook agent (`/agents/new?kind=model|webhook`). */
+/** Create a model, webhook or local agent (`/agents/new?kind=model|webhook|local`). */
 export function NewAgentPage() {
   const [search] = useSearchParams();
   const kind = kindFrom(search.get('kind'));
@@ -132,17 +156,10 @@ export function NewAgentPage() {
           Agents
         </Anchor>
         <Text size="sm" c="dimmed">
-          New {KIND_WORDS[kind]}
+          New {KIND_WORDS[kind].noun}
         </Text>
       </Breadcrumbs>
-      <PageHeader
-        title={kind === 'MODEL' ? 'New model agent' : 'New webhook agent'}
-        description={
-          kind === 'MODEL'
-            ? 'An agent Casebook calls itself: a saved model, instructions, tools and skills.'
-            : 'An agent that answers at your own HTTPS endpoint, which receives the conversation and returns the answer with its steps.'
-        }
-      />
+      <PageHeader title={NEW_AGENT_PAGE[kind].title} description={NEW_AGENT_PAGE[kind].description} />
       <Editor key={kind} kind={kind} existing={null} />
     </>
   );
@@ -183,7 +200,10 @@ export function EditAgentPage() {
           Edit
         </Text>
       </Breadcrumbs>
-      <PageHeader title={`Edit “${agent.name}”`} description={`Version ${agent.latestVersion} is its newest. Saving a changed model, instructions, tools, skills or endpoint makes a new version.`} />
+      <PageHeader
+        title={`Edit “${agent.name}”`}
+        description={`Version ${agent.latestVersion} is its newest. Saving ${agent.kind === 'LOCAL' ? 'changed tools' : 'a changed model, instructions, tools, skills or endpoint'} makes a new version.`}
+      />
       <Editor key={agent.id} kind={agent.kind} existing={{ agent, version: agent.currentVersion }} />
     </>
   );

@@ -1,19 +1,23 @@
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Menu, Select, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconActivity, IconDots, IconHistory, IconKey, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Box, Breadcrumbs, Button, Center, Code, Group, Loader, Menu, Select, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconActivity, IconDots, IconHistory, IconKey, IconMessages, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { formatExact, formatWhen } from '../common/time';
-import type { AgentHeaderFieldsFragment, AgentVersionFieldsFragment } from '../gql/graphql';
+import type { AgentHeaderFieldsFragment, AgentKind, AgentVersionFieldsFragment } from '../gql/graphql';
 import { VisibilityBadge } from '../sharing/VisibilityBadge';
 import { AgentShareDialog, DeleteAgentDialog, RotateSecretDialog } from './AgentDialogs';
 import { AgentNotFound } from './AgentNotFound';
 import { AgentVersionView } from './AgentVersionView';
 import { KindBadge } from './KindBadge';
+import { casebookCalls } from './kindWords';
+import { LocalAgentHowTo } from './LocalAgentHowTo';
 import { AgentQuery, AgentVersionQuery, AgentVersionsQuery } from './operations';
 import { editAgentPath } from './paths';
+import { VersionNameTip } from './VersionName';
+import { versionName } from './versionLabel';
 
 type Dialog = 'share' | 'rotate' | 'delete' | null;
 
@@ -22,7 +26,7 @@ function versionFrom(value: string | null): number | null {
   return Number.isInteger(number) && number > 0 ? number : null;
 }
 
-function VersionsTable({ agentId, latest, onOpen }: { agentId: string; latest: number; onOpen: (number: number) => void }) {
+function VersionsTable({ agentId, kind, latest, onOpen }: { agentId: string; kind: AgentKind; latest: number; onOpen: (number: number) => void }) {
   const [{ data, error }] = useQuery({ query: AgentVersionsQuery, variables: { id: agentId } });
   const problem = problemFrom(error);
   if (problem) return <ProblemAlert problem={problem} />;
@@ -31,7 +35,7 @@ function VersionsTable({ agentId, latest, onOpen }: { agentId: string; latest: n
     <Table verticalSpacing="xs" highlightOnHover aria-label="Versions">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={110}>Version</Table.Th>
+          <Table.Th w={kind === 'LOCAL' ? 220 : 110}>Version</Table.Th>
           <Table.Th>Answers with</Table.Th>
           <Table.Th w={200}>Saved</Table.Th>
         </Table.Tr>
@@ -40,9 +44,11 @@ function VersionsTable({ agentId, latest, onOpen }: { agentId: string; latest: n
         {data.agent.versions.map((version) => (
           <Table.Tr key={version.number}>
             <Table.Td>
-              <Anchor component="button" type="button" onClick={() => onOpen(version.number)} fw={600}>
-                v{version.number}
-              </Anchor>
+              <VersionNameTip label={version.label}>
+                <Anchor component="button" type="button" onClick={() => onOpen(version.number)} fw={600}>
+                  {versionName(version.number, version.label)}
+                </Anchor>
+              </VersionNameTip>
               {version.number === latest && (
                 <Text span size="xs" c="dimmed" ml={6}>
                   newest
@@ -50,9 +56,21 @@ function VersionsTable({ agentId, latest, onOpen }: { agentId: string; latest: n
               )}
             </Table.Td>
             <Table.Td>
-              <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {version.model ?? version.url}
-              </Text>
+              {kind === 'LOCAL' ? (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {version.label ? (
+                    <>
+                      Your code at <Code>{version.label}</Code>
+                    </>
+                  ) : (
+                    'Your code; its tools edited here, no label'
+                  )}
+                </Text>
+              ) : (
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {version.model ?? version.url}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Tooltip label={formatExact(version.createdAt)}>
@@ -126,6 +144,11 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          {agent.viewerCan.run && casebookCalls(agent.kind) && (
+            <Button variant="default" component={Link} to={`/chat?agent=${encodeURIComponent(agent.id)}`} leftSection={<IconMessages size={16} aria-hidden />}>
+              Chat
+            </Button>
+          )}
           <Button variant="default" component={Link} to={`/activity?agent=${encodeURIComponent(agent.id)}`} leftSection={<IconActivity size={16} aria-hidden />}>
             Runs
           </Button>
@@ -145,9 +168,11 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setDialog('rotate')}>
-                  Rotate signing secret
-                </Menu.Item>
+                {agent.kind !== 'LOCAL' && (
+                  <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setDialog('rotate')}>
+                    Rotate signing secret
+                  </Menu.Item>
+                )}
                 <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDialog('delete')}>
                   Delete agent
                 </Menu.Item>
@@ -156,6 +181,11 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           )}
         </Group>
       </Group>
+      {agent.kind === 'LOCAL' && (
+        <Box mb="lg">
+          <LocalAgentHowTo agentId={agent.id} />
+        </Box>
+      )}
       <Tabs value={tab} onChange={(value) => value && open({ tab: value })} keepMounted={false}>
         <Tabs.List aria-label="Agent">
           <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
@@ -189,7 +219,7 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="versions" pt="md">
-          <VersionsTable agentId={agent.id} latest={agent.latestVersion} onOpen={(number) => open({ tab: 'configuration', version: number })} />
+          <VersionsTable agentId={agent.id} kind={agent.kind} latest={agent.latestVersion} onOpen={(number) => open({ tab: 'configuration', version: number })} />
         </Tabs.Panel>
       </Tabs>
       {dialog === 'share' && <AgentShareDialog agent={agent} onClose={() => setDialog(null)} />}

@@ -70,7 +70,8 @@ export function ToolItem({ tool, kind }: { tool: AgentToolFieldsFragment; kind: 
 }
 
 /**
- * An agent version as it stands: what answers, its instructions, skills and
+ * An agent version as it stands: what answers (a local agent's: the label its
+ * client named the version by), its instructions, skills and
  * knowledge bases, and its tools. `editableAgentId` is given for the newest
  * version of an agent the reader may edit, whose knowledge bases can change.
  */
@@ -87,6 +88,23 @@ export function AgentVersionView({ version, editableAgentId }: { version: AgentV
               </Fact>
               <Fact label="Connection">
                 {version.modelConnection ? <Text size="sm">{version.modelConnection.name}</Text> : <Text size="sm" c="red.8">Deleted since: it cannot answer until another is chosen</Text>}
+              </Fact>
+            </>
+          ) : version.kind === 'LOCAL' ? (
+            <>
+              <Fact label="Answered by">
+                <Text size="sm">Your code, through Casebook’s clients</Text>
+              </Fact>
+              <Fact label="Version label">
+                {version.label ? (
+                  <Code style={{ overflowWrap: 'anywhere' }} data-testid="version-label">
+                    {version.label}
+                  </Code>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    None: this version was made by editing its tools
+                  </Text>
+                )}
               </Fact>
             </>
           ) : (

@@ -13,10 +13,13 @@ import { useViewer } from '../session/SessionProvider';
 import { VisibilityBadge } from '../sharing/VisibilityBadge';
 import { PageHeader } from '../shell/PageHeader';
 import { KindBadge } from './KindBadge';
+import { AGENT_KINDS, KIND_WORDS } from './kindWords';
 import { AgentsQuery } from './operations';
 import { agentPath } from './paths';
 
 const PAGE_SIZE = 25;
+
+const NEW_AGENT_ITEM: Record<AgentKind, string> = { MODEL: 'Model agent', WEBHOOK: 'Webhook agent', LOCAL: 'Local agent (your code)' };
 
 function AgentRow({ agent }: { agent: AgentListFieldsFragment }) {
   return (
@@ -54,7 +57,7 @@ function AgentRow({ agent }: { agent: AgentListFieldsFragment }) {
   );
 }
 
-/** **New agent**: a model agent Casebook calls, or a webhook agent that answers at its own endpoint. */
+/** **New agent**: a model agent Casebook calls, a webhook agent that answers at its own endpoint, or a local agent your own code answers. */
 export function NewAgentMenu() {
   return (
     <Menu position="bottom-end">
@@ -64,14 +67,16 @@ export function NewAgentMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/agents/new?kind=model">
-          <Text size="sm" fw={550}>Model agent</Text>
-          <Text size="xs" c="dimmed">Casebook calls a saved model with instructions and tools</Text>
-        </Menu.Item>
-        <Menu.Item component={Link} to="/agents/new?kind=webhook">
-          <Text size="sm" fw={550}>Webhook agent</Text>
-          <Text size="xs" c="dimmed">Your HTTPS endpoint answers, with its steps and tool calls</Text>
-        </Menu.Item>
+        {AGENT_KINDS.map((kind) => (
+          <Menu.Item key={kind} component={Link} to={`/agents/new?kind=${kind.toLowerCase()}`}>
+            <Text size="sm" fw={550}>
+              {NEW_AGENT_ITEM[kind]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {KIND_WORDS[kind].answers}
+            </Text>
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -96,7 +101,7 @@ export function AgentsPage() {
 
   return (
     <>
-      <PageHeader title="Agents" description={`What ${viewer.organization.name} tests: model agents Casebook calls, and webhook agents that answer at their own endpoint.`} actions={canCreate && <NewAgentMenu />} />
+      <PageHeader title="Agents" description={`What ${viewer.organization.name} tests: model agents Casebook calls, webhook agents that answer at their own endpoint, and local agents your own code answers where it runs.`} actions={canCreate && <NewAgentMenu />} />
       {problem && <ProblemAlert problem={problem} />}
       {connection && connection.totalCount === 0 && !filtered ? (
         <Paper withBorder radius="md" py={56} px="xl">
@@ -129,11 +134,7 @@ export function AgentsPage() {
                 aria-label="Kind of agent"
                 value={kind}
                 onChange={(value) => setKind(value as 'ALL' | AgentKind)}
-                data={[
-                  { value: 'ALL', label: 'All' },
-                  { value: 'MODEL', label: 'Model' },
-                  { value: 'WEBHOOK', label: 'Webhook' },
-                ]}
+                data={[{ value: 'ALL', label: 'All' }, ...AGENT_KINDS.map((value) => ({ value, label: KIND_WORDS[value].badge }))]}
               />
             </Group>
             {fetching && <Loader size="sm" aria-label="Loading agents" />}
@@ -143,7 +144,7 @@ export function AgentsPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th w={120}>Kind</Table.Th>
+                  <Table.Th w={190}>Kind</Table.Th>
                   <Table.Th w={90}>Version</Table.Th>
                   <Table.Th w={150}>Visible to</Table.Th>
                   <Table.Th w={170}>Owner</Table.Th>

@@ -9,6 +9,7 @@ function modelForm(patch: Partial<AgentFormValues> = {}): AgentFormValues {
 const version: AgentVersionFieldsFragment = {
   number: 3,
   kind: 'MODEL',
+  label: null,
   createdAt: '2025-03-01T10:00:00Z',
   model: 'gpt-small',
   modelConnection: { id: 'conn-1', name: 'Lab' },
@@ -71,6 +72,31 @@ describe('agentConfigFromForm', () => {
     });
   });
 
+  it('sends a local agent’s tools alone: no model, no endpoint, no tool endpoints, its own code executes them', () => {
+    const tools = [
+      { ...emptyTool(), name: ' lookup_order ', readOnly: true, parameters: '{"type": "object"}', endpoint: 'https://ignored.test' },
+      { ...emptyTool(), name: 'issue_refund' },
+    ];
+    const { config, problems } = agentConfigFromForm('LOCAL', { ...emptyAgentForm(), name: 'Refunds from CI', tools });
+    expect(problems).toEqual([]);
+    expect(config).toEqual({
+      kind: 'LOCAL',
+      config: {
+        tools: [
+          { name: 'lookup_order', description: '', parameters: { type: 'object' }, readOnly: true, endpoint: null },
+          { name: 'issue_refund', description: '', parameters: null, readOnly: false, endpoint: null },
+        ],
+      },
+    });
+    expect(agentConfigFromForm('LOCAL', { ...emptyAgentForm(), name: 'Bare' }).config).toEqual({ kind: 'LOCAL', config: { tools: [] } });
+  });
+
+  it('names a local agent’s missing name and a refused tool, and asks for nothing else', () => {
+    const { config, problems } = agentConfigFromForm('LOCAL', { ...emptyAgentForm(), tools: [{ ...emptyTool(), name: 'look up' }] });
+    expect(config).toBeNull();
+    expect(problems.map((problem) => problem.path)).toEqual(['name', 'tools.0.name']);
+  });
+
   it('leaves an empty timeout to the API’s default and refuses one out of bounds', () => {
     expect(agentConfigFromForm('WEBHOOK', { ...emptyAgentForm(), name: 'Hook', url: 'https://a.test' }).config).toMatchObject({ config: { timeoutSeconds: null } });
     for (const timeout of ['0.5', '121', 'soon']) {
@@ -91,6 +117,13 @@ describe('what a save changes', () => {
     );
     // The same skills in another order are the same configuration.
     expect(configFingerprint('MODEL', { ...saved, skillIds: ['a', 'b'] })).toBe(configFingerprint('MODEL', { ...saved, skillIds: ['b', 'a'] }));
+  });
+
+  it('makes a local agent’s version from its tools and their read-only flags alone', () => {
+    const saved = { ...emptyAgentForm(), name: 'Local', tools: [{ ...emptyTool(), name: 'x' }] };
+    expect(configFingerprint('LOCAL', { ...saved, url: 'https://a.test', model: 'm', instructions: 'i' })).toBe(configFingerprint('LOCAL', saved));
+    expect(configFingerprint('LOCAL', { ...saved, tools: [{ ...emptyTool(), name: 'x', readOnly: true }] })).not.toBe(configFingerprint('LOCAL', saved));
+    expect(configFingerprint('LOCAL', { ...saved, tools: [] })).not.toBe(configFingerprint('LOCAL', saved));
   });
 
   it('counts a renamed agent as unsaved, and its details as changed', () => {

@@ -48,7 +48,12 @@ export interface WebhookAgentConfig {
   timeoutSeconds: number | null;
 }
 
-export type AgentConfig = { kind: 'MODEL'; config: ModelAgentConfig } | { kind: 'WEBHOOK'; config: WebhookAgentConfig };
+/** A local agent declares only its tools: its own code answers, wherever it runs. */
+export interface LocalAgentConfig {
+  tools: ToolInput[];
+}
+
+export type AgentConfig = { kind: 'MODEL'; config: ModelAgentConfig } | { kind: 'WEBHOOK'; config: WebhookAgentConfig } | { kind: 'LOCAL'; config: LocalAgentConfig };
 
 /** The same rule the API keeps: what every provider accepts as a tool's name. */
 export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -159,11 +164,7 @@ export function agentConfigFromForm(kind: AgentKind, values: AgentFormValues): {
       problems,
     };
   }
-  if (kind === 'LOCAL') {
-    // A local agent's own code declares its tools through Casebook's clients; this form configures none.
-    problems.push({ path: 'kind', message: 'A local agent is configured by its own code, through Casebook’s clients.' });
-    return { config: null, problems };
-  }
+  if (kind === 'LOCAL') return { config: problems.length > 0 ? null : { kind, config: { tools } }, problems };
   if (values.url.trim() === '') problems.push({ path: 'url', message: 'A webhook agent needs the https:// address it answers at.' });
   const timeoutSeconds = timeoutOf(values.timeoutSeconds, problems);
   if (problems.length > 0) return { config: null, problems };
@@ -173,9 +174,9 @@ export function agentConfigFromForm(kind: AgentKind, values: AgentFormValues): {
 /** What decides whether a save makes a new version: the configuration as the form holds it. */
 export function configFingerprint(kind: AgentKind, values: AgentFormValues): string {
   const tools = values.tools.map(({ name, description, parameters, readOnly, endpoint }) => [name, description, parameters, readOnly, kind === 'MODEL' ? endpoint : '']);
-  return kind === 'MODEL'
-    ? JSON.stringify([values.connectionId, values.model, values.instructions, [...values.skillIds].sort(), tools])
-    : JSON.stringify([values.url, values.timeoutSeconds, tools]);
+  if (kind === 'MODEL') return JSON.stringify([values.connectionId, values.model, values.instructions, [...values.skillIds].sort(), tools]);
+  if (kind === 'LOCAL') return JSON.stringify([tools]);
+  return JSON.stringify([values.url, values.timeoutSeconds, tools]);
 }
 
 /** Everything the form holds, for the unsaved-changes guard. */

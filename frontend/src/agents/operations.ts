@@ -54,6 +54,7 @@ export const AgentVersionFields = graphql(`
   fragment AgentVersionFields on AgentVersion {
     number
     kind
+    label
     createdAt
     model
     modelConnection {
@@ -121,6 +122,7 @@ export const AgentVersionsQuery = graphql(`
       id
       versions(first: 100, before: $before) {
         number
+        label
         createdAt
         model
         url
@@ -169,16 +171,42 @@ export const CreateWebhookAgentMutation = graphql(`
   }
 `);
 
+/** A local agent: no model, no endpoint, no signing secret; its own code answers through Casebook's clients. */
+export const CreateLocalAgentMutation = graphql(`
+  mutation CreateLocalAgent($input: CreateLocalAgentInput!) {
+    createLocalAgent(input: $input) {
+      agent {
+        ...AgentHeaderFields
+      }
+    }
+  }
+`);
+
+/** What saving a configuration answers, whatever the kind: the agent at its newest version, and whether the save made it. */
+export const ConfiguredAgentFields = graphql(`
+  fragment ConfiguredAgentFields on ConfigureAgentPayload {
+    agent {
+      ...AgentHeaderFields
+      currentVersion {
+        ...AgentVersionFields
+      }
+    }
+    newVersion
+  }
+`);
+
+export const ConfigureLocalAgentMutation = graphql(`
+  mutation ConfigureLocalAgent($input: ConfigureLocalAgentInput!) {
+    configureLocalAgent(input: $input) {
+      ...ConfiguredAgentFields
+    }
+  }
+`);
+
 export const ConfigureModelAgentMutation = graphql(`
   mutation ConfigureModelAgent($input: ConfigureModelAgentInput!) {
     configureModelAgent(input: $input) {
-      agent {
-        ...AgentHeaderFields
-        currentVersion {
-          ...AgentVersionFields
-        }
-      }
-      newVersion
+      ...ConfiguredAgentFields
     }
   }
 `);
@@ -186,13 +214,7 @@ export const ConfigureModelAgentMutation = graphql(`
 export const ConfigureWebhookAgentMutation = graphql(`
   mutation ConfigureWebhookAgent($input: ConfigureWebhookAgentInput!) {
     configureWebhookAgent(input: $input) {
-      agent {
-        ...AgentHeaderFields
-        currentVersion {
-          ...AgentVersionFields
-        }
-      }
-      newVersion
+      ...ConfiguredAgentFields
     }
   }
 `);

@@ -3,6 +3,7 @@ import { IconArrowForwardUp, IconMessagePlus, IconRobotOff, IconSend } from '@ta
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { casebookCalls } from '../agents/kindWords';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { RunSteps } from '../runs/RunSteps';
@@ -113,7 +114,8 @@ export function ChatPage() {
   const [problem, setProblem] = useState<ApiProblem | null>(null);
 
   const [{ data: agentsData, fetching: agentsLoading, error: agentsError }] = useQuery({ query: RunnableAgentsQuery });
-  const agents = agentsData?.agents.edges.map((edge) => edge.node) ?? [];
+  // A local agent is answered only by its own code: Casebook has nothing to chat with.
+  const agents = agentsData?.agents.edges.map((edge) => edge.node).filter((candidate) => casebookCalls(candidate.kind)) ?? [];
   const agent = agents.find((candidate) => candidate.id === agentId) ?? null;
 
   const [{ data: conversationData, error: conversationError }] = useQuery({

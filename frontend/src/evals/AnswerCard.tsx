@@ -1,8 +1,10 @@
 import { Accordion, Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
+import { agentAtVersion } from '../agents/versionLabel';
 import type { EvalAnswerFieldsFragment, ScoreOutcome } from '../gql/graphql';
 import { Markdown } from '../markdown/Markdown';
 import { formatMs, formatUsd } from './progress';
+import { useVersionLabel } from './RunVersionLabels';
 import { scorerLabel } from './summaryTables';
 
 export const OUTCOME_WORDS: Record<ScoreOutcome, { label: string; color: string }> = {
@@ -56,6 +58,7 @@ export function ToolCalls({ calls }: { calls: NonNullable<EvalAnswerFieldsFragme
 
 /** One answer as it was graded: the outcome, the answer in Markdown, its tool calls, and what each scorer found, failing first. */
 export function AnswerCard({ title, score, highlight }: { title: string; score: EvalAnswerFieldsFragment | null | undefined; highlight?: 'regression' | 'improvement' | undefined }) {
+  const label = useVersionLabel(score?.agentName, score?.agentVersion);
   const border = highlight === 'regression' ? 'var(--mantine-color-red-5)' : highlight === 'improvement' ? 'var(--mantine-color-teal-5)' : undefined;
   return (
     <Paper withBorder radius="md" p="md" style={border ? { borderColor: border, borderWidth: 2 } : undefined} role="region" aria-label={title}>
@@ -73,7 +76,7 @@ export function AnswerCard({ title, score, highlight }: { title: string; score: 
         ) : (
           <>
             <Text size="xs" c="dimmed">
-              {[score.agentName && `${score.agentName}${score.agentVersion ? ` v${score.agentVersion}` : ''}`, score.repetition ? `repetition ${score.repetition}` : null, formatMs(score.latencyMs), score.costUsd === null || score.costUsd === undefined ? null : formatUsd(score.costUsd), typeof score.quality === 'number' ? `quality ${score.quality.toFixed(2)}` : null]
+              {[score.agentName && (score.agentVersion ? agentAtVersion(score.agentName, score.agentVersion, label) : score.agentName), score.repetition ? `repetition ${score.repetition}` : null, formatMs(score.latencyMs), score.costUsd === null || score.costUsd === undefined ? null : formatUsd(score.costUsd), typeof score.quality === 'number' ? `quality ${score.quality.toFixed(2)}` : null]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

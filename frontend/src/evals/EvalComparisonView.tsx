@@ -2,6 +2,7 @@ import { Alert, Badge, Center, Drawer, Group, Loader, Paper, Select, SimpleGrid,
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
+import { agentsAtVersions, type LabelledVersion } from '../agents/versionLabel';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { formatWhen } from '../common/time';
@@ -12,9 +13,13 @@ import { comparisonView, type FlipRow, formatDelta } from './comparison';
 import { FlipBadge, questionOf } from './EvalCaseTable';
 import { EvalRunsQuery } from './operations';
 import { EvalComparisonQuery } from './resultsOperations';
+import { runChoiceLabel } from './runChoice';
+import { RunVersionLabels } from './RunVersionLabels';
 import { useAnswerInRun } from './useAnswerInRun';
 
 type Row = FlipRow<EvalCaseResultFieldsFragment>;
+
+const NO_AGENTS: readonly LabelledVersion[] = [];
 
 function short(text: string, length = 110): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
@@ -80,7 +85,7 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
     .filter((run) => run.id !== runId)
     .map((run) => ({
       value: run.id,
-      label: `${run.id === baselineId ? 'Baseline: ' : ''}version ${run.datasetVersion} · ${run.agents.map((agent) => agent.agentName).join(', ')} · ${formatWhen(run.createdAt)}`,
+      label: `${run.id === baselineId ? 'Baseline: ' : ''}${runChoiceLabel(run)}`,
     }));
   const view = comparison ? comparisonView(comparison) : null;
 
@@ -119,7 +124,7 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
                   {view.headline}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Against the run of version {comparison.baseline.datasetVersion}, {formatWhen(comparison.baseline.createdAt)}
+                  Against the run of version {comparison.baseline.datasetVersion}, {formatWhen(comparison.baseline.createdAt)}: {agentsAtVersions(comparison.baseline.agents)}
                 </Text>
               </Stack>
               <Group gap="xs" data-testid="comparison-pass-rate">
@@ -178,7 +183,9 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
           )}
         </>
       )}
-      <FlipDrawer row={open} baselineRunId={comparison?.baseline.id ?? null} onClose={() => setOpen(null)} />
+      <RunVersionLabels agents={comparison?.baseline.agents ?? NO_AGENTS}>
+        <FlipDrawer row={open} baselineRunId={comparison?.baseline.id ?? null} onClose={() => setOpen(null)} />
+      </RunVersionLabels>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { agentsAtVersions } from '../agents/versionLabel';
 import { asSentence, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { formatExact, formatWhen } from '../common/time';
@@ -11,6 +12,7 @@ import type { DatasetHeaderFieldsFragment, EvalRunQuery as EvalRunResult } from 
 import { reviewSearch } from '../review/reviewParams';
 import { passRateChart } from './chartData';
 import { PassRateChart } from './charts/PassRateChart';
+import { ClientWorkPanel } from './ClientWorkPanel';
 import { EvalCaseTable } from './EvalCaseTable';
 import { EvalComparisonView } from './EvalComparisonView';
 import { EvalProgressBar, EvalStatusBadge } from './EvalProgressBar';
@@ -19,6 +21,7 @@ import { CancelEvalRunMutation, EvalRunQuery } from './operations';
 import { formatUsd, isOver } from './progress';
 import { EvalPassRatesQuery, EvalRunSummaryQuery } from './resultsOperations';
 import { ReviewCandidates } from './ReviewCandidates';
+import { RunVersionLabels } from './RunVersionLabels';
 import { useLiveProgress } from './useLiveProgress';
 
 type Run = EvalRunResult['evalRun'];
@@ -46,7 +49,7 @@ function RunFacts({ run }: { run: Run }) {
   return (
     <Stack gap={2}>
       <Text size="sm" c="dimmed">
-        {run.agents.map((agent) => `${agent.agentName} v${agent.agentVersion}`).join(' · ')} · {cases}
+        {agentsAtVersions(run.agents)} · {cases}
         {leftOut} · {plural(run.repetitions, 'repetition', 'repetitions')} · {run.concurrency} in flight
         {run.budgetUsd !== null && run.budgetUsd !== undefined ? ` · budget ${formatUsd(run.budgetUsd)}` : ''}
       </Text>
@@ -108,53 +111,56 @@ function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: Dataset
   };
 
   return (
-    <Stack gap="md">
-      <BackLink onBack={onBack} />
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <Title order={2} size="h4">
-                Eval run over version {run.datasetVersion}
-              </Title>
-              <EvalStatusBadge status={progress.status} reason={progress.statusReason} />
+    <RunVersionLabels agents={run.agents}>
+      <Stack gap="md">
+        <BackLink onBack={onBack} />
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start">
+              <Group gap="sm">
+                <Title order={2} size="h4">
+                  Eval run over version {run.datasetVersion}
+                </Title>
+                <EvalStatusBadge status={progress.status} reason={progress.statusReason} />
+              </Group>
+              {progress.status === 'FINISHED' && (
+                <Button component={Link} to={reviewSearch({ evalRun: run.id })} variant="light" leftSection={<IconChecklist size={16} aria-hidden />}>
+                  Review results
+                </Button>
+              )}
             </Group>
-            {progress.status === 'FINISHED' && (
-              <Button component={Link} to={reviewSearch({ evalRun: run.id })} variant="light" leftSection={<IconChecklist size={16} aria-hidden />}>
-                Review results
-              </Button>
+            <RunFacts run={run} />
+            {progress.statusReason && (progress.status === 'FAILED' || progress.status === 'CANCELLED') && (
+              <Alert color={progress.status === 'FAILED' ? 'red' : 'orange'} variant="light">
+                {asSentence(progress.statusReason)}
+              </Alert>
             )}
-          </Group>
-          <RunFacts run={run} />
-          {progress.statusReason && (progress.status === 'FAILED' || progress.status === 'CANCELLED') && (
-            <Alert color={progress.status === 'FAILED' ? 'red' : 'orange'} variant="light">
-              {asSentence(progress.statusReason)}
-            </Alert>
-          )}
-          <EvalProgressBar progress={progress} onCancel={dataset.viewerCan.run ? () => void onCancel() : undefined} cancelling={cancelling} />
-        </Stack>
-      </Paper>
-      <Tabs value={part} onChange={(value) => value && setPart(value as Part)} keepMounted={false}>
-        <Tabs.List aria-label="Eval run">
-          <Tabs.Tab value="summary">Summary</Tabs.Tab>
-          <Tabs.Tab value="cases">Cases</Tabs.Tab>
-          <Tabs.Tab value="comparison">Comparison</Tabs.Tab>
-          <Tabs.Tab value="review">To review</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="summary" pt="md">
-          <SummaryPart runId={run.id} datasetId={dataset.id} over={over} />
-        </Tabs.Panel>
-        <Tabs.Panel value="cases" pt="md">
-          <EvalCaseTable runId={run.id} agents={agents} hasBaseline={run.baseline !== null && run.baseline !== undefined} />
-        </Tabs.Panel>
-        <Tabs.Panel value="comparison" pt="md">
-          <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
-        </Tabs.Panel>
-        <Tabs.Panel value="review" pt="md">
-          <ReviewCandidates runId={run.id} over={over} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+            <EvalProgressBar progress={progress} onCancel={dataset.viewerCan.run ? () => void onCancel() : undefined} cancelling={cancelling} />
+            <ClientWorkPanel runId={run.id} initial={run.clientWork} status={progress.status} />
+          </Stack>
+        </Paper>
+        <Tabs value={part} onChange={(value) => value && setPart(value as Part)} keepMounted={false}>
+          <Tabs.List aria-label="Eval run">
+            <Tabs.Tab value="summary">Summary</Tabs.Tab>
+            <Tabs.Tab value="cases">Cases</Tabs.Tab>
+            <Tabs.Tab value="comparison">Comparison</Tabs.Tab>
+            <Tabs.Tab value="review">To review</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="summary" pt="md">
+            <SummaryPart runId={run.id} datasetId={dataset.id} over={over} />
+          </Tabs.Panel>
+          <Tabs.Panel value="cases" pt="md">
+            <EvalCaseTable runId={run.id} agents={agents} hasBaseline={run.baseline !== null && run.baseline !== undefined} />
+          </Tabs.Panel>
+          <Tabs.Panel value="comparison" pt="md">
+            <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
+          </Tabs.Panel>
+          <Tabs.Panel value="review" pt="md">
+            <ReviewCandidates runId={run.id} over={over} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </RunVersionLabels>
   );
 }
 

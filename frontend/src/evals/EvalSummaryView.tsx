@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { EvalRunSummaryQuery } from '../gql/graphql';
 import { formatMs, formatRate, formatUsd } from './progress';
+import { RunAgentVersion } from './RunVersionLabels';
 import { type AgentColumn, pivotByAgent, type PivotRow, scorerLabel, type Tally, tallyWords } from './summaryTables';
 
 type Summary = EvalRunSummaryQuery['evalRun']['summary'];
@@ -80,10 +81,7 @@ export function EvalSummaryView({ summary }: { summary: Summary }) {
               {summary.agents.map((agent) => (
                 <Table.Tr key={agent.agentId} data-testid="summary-agent-row">
                   <Table.Td>
-                    {agent.agentName}{' '}
-                    <Text span size="xs" c="dimmed">
-                      v{agent.agentVersion}
-                    </Text>
+                    {agent.agentName} <RunAgentVersion agentName={agent.agentName} version={agent.agentVersion} />
                   </Table.Td>
                   <Table.Td fw={600}>{formatRate(agent.passRate)}</Table.Td>
                   <Table.Td>{agent.passed}</Table.Td>

@@ -20,17 +20,36 @@ const options = {
     versions: [3, 2, 1].map((number) => ({ __typename: 'DatasetVersion', number, caseCount: 5, createdAt: '2026-12-01T00:00:00Z' })),
     evalAccess: { __typename: 'EvalAccess', canStart: true, reason: null },
   },
-  agents: { __typename: 'AgentConnection', edges: [{ __typename: 'AgentEdge', node: { __typename: 'Agent', id: 'a1', name: 'Helpdesk', kind: 'MODEL', latestVersion: 2 } }] },
+  agents: {
+    __typename: 'AgentConnection',
+    edges: [
+      { __typename: 'AgentEdge', node: { __typename: 'Agent', id: 'a1', name: 'Helpdesk', kind: 'MODEL', latestVersion: 2 } },
+      { __typename: 'AgentEdge', node: { __typename: 'Agent', id: 'l1', name: 'Refunds from CI', kind: 'LOCAL', latestVersion: 3 } },
+    ],
+  },
 };
 
-function estimateFor(input: { repetitions: number }) {
+function estimateFor(input: { repetitions: number; agentIds: string[]; versionLabel?: string }) {
+  const local = input.agentIds.includes('l1');
   return {
     __typename: 'EvalEstimate',
     datasetVersion: 3,
     cases: 5,
     anonymisedLeftOut: 1,
     answers: 5 * input.repetitions,
-    agents: [{ __typename: 'EvalAgentEstimate', agent: { __typename: 'Agent', id: 'a1', name: 'Helpdesk', kind: 'MODEL' }, agentVersion: 2, costUsd: 0.001, costText: 'under a cent' }],
+    agents: local
+      ? [
+          {
+            __typename: 'EvalAgentEstimate',
+            agent: { __typename: 'Agent', id: 'l1', name: 'Refunds from CI', kind: 'LOCAL' },
+            agentVersion: input.versionLabel ? 4 : 3,
+            versionLabel: input.versionLabel ?? null,
+            newVersion: Boolean(input.versionLabel),
+            costUsd: null,
+            costText: 'unknown until the agent reports its cost',
+          },
+        ]
+      : [{ __typename: 'EvalAgentEstimate', agent: { __typename: 'Agent', id: 'a1', name: 'Helpdesk', kind: 'MODEL' }, agentVersion: 2, versionLabel: null, newVersion: false, costUsd: 0.001, costText: 'under a cent' }],
     judgeCostUsd: null,
     judgeCostText: 'free (no judge)',
     totalCostText: 'under a cent',
@@ -54,9 +73,9 @@ function mockClient(onMutation: (name: string, variables: Record<string, unknown
   return new Client({ url: 'http://api.test/graphql', exchanges: [exchange] });
 }
 
-function renderDialog() {
+function renderDialog(preselectedAgentIds = ['a1']) {
   const mutations = vi.fn((name: string, variables: Record<string, unknown>) => {
-    if (name === 'EstimateEvalRun') return { estimateEvalRun: estimateFor(variables.input as { repetitions: number }) };
+    if (name === 'EstimateEvalRun') return { estimateEvalRun: estimateFor(variables.input as { repetitions: number; agentIds: string[] }) };
     return { startEvalRun: { __typename: 'EvalRun', id: 'run-1' } };
   });
   const onStarted = vi.fn();
@@ -74,7 +93,7 @@ function renderDialog() {
             element: (
               <>
                 <Link to="/elsewhere">Elsewhere</Link>
-                <StartEvalDialog datasetId="d1" latestVersion={3} earlierRuns={[]} preselectedAgentIds={['a1']} onClose={() => undefined} onStarted={onStarted} />
+                <StartEvalDialog datasetId="d1" latestVersion={3} earlierRuns={[]} preselectedAgentIds={preselectedAgentIds} onClose={() => undefined} onStarted={onStarted} />
               </>
             ),
           },
@@ -126,6 +145,32 @@ describe('the start dialog', () => {
       confirmation: 'token-for-2',
       input: { datasetId: 'd1', version: 3, agentIds: ['a1'], repetitions: 2, tags: null, concurrency: 8, baselineRunId: null, confirmFlips: 20, budgetUsd: null },
     });
+  });
+
+  it('offers no version label without a local agent, and says nothing of waiting for code', async () => {
+    renderDialog();
+    await screen.findByRole('dialog', { name: 'Test an agent' });
+    expect(screen.queryByRole('textbox', { name: 'Version label' })).toBeNull();
+    expect(screen.queryByTestId('waits-for-client')).toBeNull();
+  });
+
+  it('runs a local agent at the version label given: the estimate says it is new, and the run waits for your code', async () => {
+    const { mutations, onStarted } = renderDialog(['l1']);
+    await screen.findByRole('dialog', { name: 'Test an agent' });
+    expect((await screen.findByTestId('waits-for-client')).textContent).toContain('the run waits until a client claims its questions');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Version label' }), { target: { value: ' a1b2c3d ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Estimate' }));
+    const estimate = await screen.findByRole('region', { name: 'Estimate' });
+    expect(within(estimate).getByTestId('agent-version').textContent).toBe('v4 · a1b2c3d');
+    expect(within(estimate).getByText('New version')).toBeTruthy();
+    expect(within(estimate).getByTestId('estimate-new-version').textContent).toBe('“a1b2c3d” is new to Refunds from CI: starting records it as version 4.');
+    expect(estimate.textContent).toContain('unknown until the agent reports its cost');
+    await waitFor(() => expect(startButton().disabled).toBe(false));
+    expect(screen.getByText('Starting hands every answer estimated above to your code.')).toBeTruthy();
+    fireEvent.click(startButton());
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith('run-1'));
+    const start = mutations.mock.calls.find(([name]) => name === 'StartEvalRun');
+    expect((start?.[1] as { input: Record<string, unknown> }).input).toMatchObject({ agentIds: ['l1'], versionLabel: 'a1b2c3d' });
   });
 
   it('names a choice out of bounds and estimates nothing', async () => {

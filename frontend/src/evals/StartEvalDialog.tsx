@@ -1,10 +1,11 @@
-import { Alert, Button, Collapse, Group, Loader, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCalculator, IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCalculator, IconCode, IconPlayerPlay } from '@tabler/icons-react';
 import { useReducer, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { agentNameWithKind } from '../agents/kindWords';
+import { VersionName } from '../agents/VersionName';
 import { type ApiProblem, fieldMessage, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
-import { formatWhen } from '../common/time';
 import { readWorkspaceParams, showsStartDialog } from '../datasets/workspaceParams';
 import type { EstimateEvalRunMutation, EvalRunListFieldsFragment } from '../gql/graphql';
 import { useUnsavedChanges } from '../unsaved/useUnsavedChanges';
@@ -25,6 +26,7 @@ import {
   startable,
 } from './evalChoices';
 import { EstimateEvalRunMutation as EstimateDocument, EvalStartOptionsQuery, StartEvalRunMutation } from './operations';
+import { runChoiceLabel } from './runChoice';
 
 type Estimate = EstimateEvalRunMutation['estimateEvalRun'];
 
@@ -47,6 +49,14 @@ function EstimateTable({ estimate, repetitions }: { estimate: Estimate; repetiti
           {estimate.anonymisedLeftOut} {estimate.anonymisedLeftOut === 1 ? 'case is' : 'cases are'} left out: anonymised after erasure, an answer to the placeholder would measure nothing.
         </Text>
       )}
+      {estimate.agents.some((row) => row.newVersion) && (
+        <Text size="sm" data-testid="estimate-new-version">
+          {estimate.agents
+            .filter((row) => row.newVersion)
+            .map((row) => `“${row.versionLabel ?? ''}” is new to ${row.agent.name}: starting records it as version ${row.agentVersion}.`)
+            .join(' ')}
+        </Text>
+      )}
       <Table withTableBorder fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -58,7 +68,16 @@ function EstimateTable({ estimate, repetitions }: { estimate: Estimate; repetiti
           {estimate.agents.map((row) => (
             <Table.Tr key={row.agent.id}>
               <Table.Td>
-                {row.agent.name} <Text span size="xs" c="dimmed">version {row.agentVersion}</Text>
+                <Group gap={6} wrap="wrap">
+                  <Text span size="sm">
+                    {row.agent.name} <VersionName number={row.agentVersion} label={row.versionLabel} />
+                  </Text>
+                  {row.newVersion && (
+                    <Badge size="sm" variant="light" color="teal" style={{ flexShrink: 0 }}>
+                      New version
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{row.costText}</Table.Td>
             </Table.Tr>
@@ -112,11 +131,13 @@ export function StartEvalDialog({
   const [, startRun] = useMutation(StartEvalRunMutation);
   const [{ data: options, error: optionsError }] = useQuery({ query: EvalStartOptionsQuery, variables: { datasetId, version: choices.version || null } });
 
-  const input = evalRunInput(datasetId, choices);
+  const agentKinds = new Map((options?.agents.edges ?? []).map(({ node }) => [node.id, node.kind]));
+  const withLocalAgent = choices.agentIds.some((id) => agentKinds.get(id) === 'LOCAL');
+  const input = evalRunInput(datasetId, choices, withLocalAgent);
   const key = choicesKey(input);
   const shown = estimateFor(estimates, key);
   const ready = startable(estimates, key);
-  const local = choiceProblems(choices, latestVersion);
+  const local = choiceProblems(withLocalAgent ? choices : { ...choices, versionLabel: '' }, latestVersion);
   const remote = shown.kind === 'failed' ? shown.problem : startProblem;
   const dirty = choicesChanged(opened, choices);
 
@@ -176,12 +197,9 @@ export function StartEvalDialog({
     value: String(version.number),
     label: `Version ${version.number}${version.number === latestVersion ? ' (newest)' : ''}${version.caseCount === null ? '' : ` · ${version.caseCount} cases`}`,
   }));
-  const agentData = (options?.agents.edges ?? []).map(({ node }) => ({ value: node.id, label: `${node.name}${node.kind === 'WEBHOOK' ? ' (webhook)' : ''}` }));
+  const agentData = (options?.agents.edges ?? []).map(({ node }) => ({ value: node.id, label: agentNameWithKind(node.name, node.kind) }));
   const tagData = dataset?.tags ?? [];
-  const baselineData = earlierRuns.map((run) => ({
-    value: run.id,
-    label: `Version ${run.datasetVersion} · ${run.agents.map((agent) => agent.agentName).join(', ')} · ${formatWhen(run.createdAt)}`,
-  }));
+  const baselineData = earlierRuns.map((run) => ({ value: run.id, label: runChoiceLabel(run) }));
 
   return (
     <Modal opened onClose={onClose} title="Test an agent" size="lg" centered>
@@ -254,6 +272,16 @@ export function StartEvalDialog({
             error={fieldMessage('baselineRunId', local, remote)}
           />
         </SimpleGrid>
+        {withLocalAgent && (
+          <TextInput
+            label="Version label"
+            description="What your code answers with: a commit, a branch, a build. A label not seen before becomes the local agent’s next version; left empty, its newest version answers."
+            placeholder="a1b2c3d"
+            value={choices.versionLabel}
+            onChange={(event) => change({ versionLabel: event.currentTarget.value })}
+            error={fieldMessage('versionLabel', local, remote)}
+          />
+        )}
         <UnstyledButton onClick={() => setMore((value) => !value)} aria-expanded={more}>
           <Group gap={4}>
             {more ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
@@ -290,6 +318,12 @@ export function StartEvalDialog({
 
         {remote && <ProblemAlert problem={remote} title={shown.kind === 'failed' ? 'No estimate' : 'The run did not start'} onClose={() => setStartProblem(null)} />}
         {shown.kind === 'ready' && <EstimateTable estimate={shown.estimate} repetitions={choices.repetitions} />}
+        {withLocalAgent && (
+          <Alert color="blue" variant="light" icon={<IconCode size={16} aria-hidden />} title="The run waits for your code" data-testid="waits-for-client">
+            Casebook never calls a local agent: once started, the run waits until a client claims its questions and answers them. Its page gives the command that does it (
+            <Code>casebook eval --resume …</Code>); the Python client and the pytest plugin can answer it too.
+          </Alert>
+        )}
         {shown.kind === 'none' && estimates.kind !== 'none' && (
           <Alert color="gray" variant="light" icon={<IconAlertTriangle size={16} aria-hidden />}>
             The choices changed since the estimate: estimate again before starting.
@@ -298,7 +332,11 @@ export function StartEvalDialog({
 
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
-            {ready ? 'Starting runs every answer estimated above.' : (local[0]?.message ?? 'Estimate first: the run starts only for the estimate shown.')}
+            {ready
+              ? withLocalAgent
+                ? 'Starting hands every answer estimated above to your code.'
+                : 'Starting runs every answer estimated above.'
+              : (local[0]?.message ?? 'Estimate first: the run starts only for the estimate shown.')}
           </Text>
           <Group gap="sm">
             <Button variant="default" onClick={onClose}>

@@ -4,6 +4,7 @@ import { IconFlask, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
+import { VersionName } from '../agents/VersionName';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { KeysetPager, useKeysetPages } from '../common/keyset';
@@ -82,10 +83,7 @@ function RunRow({ run, rates, datasetId, canCancel, onOver }: { run: RunNode; ra
             return (
               <Group key={`${agent.agentName}:${agent.agentVersion}`} gap={6} wrap="nowrap">
                 <Text size="sm">
-                  {agent.agentName}{' '}
-                  <Text span size="xs" c="dimmed">
-                    v{agent.agentVersion}
-                  </Text>
+                  {agent.agentName} <VersionName number={agent.agentVersion} label={agent.versionLabel} />
                 </Text>
                 {isOver(progress.status) && rates && (
                   <Badge size="sm" variant="light" color="gray" title="Pass rate">

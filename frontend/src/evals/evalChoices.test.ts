@@ -21,7 +21,7 @@ type State = EstimateState<Estimate, string>;
 describe('the start dialog choices', () => {
   it('open on the newest version, one repetition, every case, eight answers in flight', () => {
     const choices = defaultChoices(7, ['a2']);
-    expect(choices).toEqual({ version: 7, agentIds: ['a2'], repetitions: 1, tags: [], concurrency: 8, baselineRunId: null, confirmFlips: 20, budgetUsd: null });
+    expect(choices).toEqual({ version: 7, agentIds: ['a2'], repetitions: 1, tags: [], concurrency: 8, baselineRunId: null, confirmFlips: 20, budgetUsd: null, versionLabel: '' });
     expect(choiceProblems(choices, 7)).toEqual([]);
   });
 
@@ -65,12 +65,30 @@ describe('the start dialog choices', () => {
     expect(choicesKey(evalRunInput('other', base))).not.toBe(key);
   });
 
+  it('send a version label only with a local agent, trimmed, and key it', () => {
+    const labelled = { ...defaultChoices(2, ['local']), versionLabel: '  a1b2c3d ' };
+    expect(evalRunInput('d', labelled, true).versionLabel).toBe('a1b2c3d');
+    // Without a local agent the API would refuse the label: it is left out, and changes nothing.
+    expect(evalRunInput('d', labelled)).not.toHaveProperty('versionLabel');
+    expect(choicesKey(evalRunInput('d', labelled))).toBe(choicesKey(evalRunInput('d', defaultChoices(2, ['local']))));
+    expect(evalRunInput('d', { ...labelled, versionLabel: '   ' }, true)).not.toHaveProperty('versionLabel');
+    expect(choicesKey(evalRunInput('d', labelled, true))).not.toBe(choicesKey(evalRunInput('d', { ...labelled, versionLabel: 'main' }, true)));
+  });
+
+  it('refuse a version label over 200 characters, counted as characters rather than UTF-16 units', () => {
+    const base = defaultChoices(2, ['local']);
+    expect(choiceProblems({ ...base, versionLabel: 'x'.repeat(200) }, 2)).toEqual([]);
+    expect(choiceProblems({ ...base, versionLabel: '🚀'.repeat(200) }, 2)).toEqual([]);
+    expect(choiceProblems({ ...base, versionLabel: 'x'.repeat(201) }, 2).map((problem) => problem.path)).toEqual(['versionLabel']);
+  });
+
   it('count as changed only what the dialog did not open with', () => {
     const opened = defaultChoices(4, ['a']);
     expect(choicesChanged(opened, { ...opened })).toBe(false);
     expect(choicesChanged(opened, { ...opened, tags: ['  '] })).toBe(false);
     expect(choicesChanged(opened, { ...opened, repetitions: 2 })).toBe(true);
     expect(choicesChanged(opened, { ...opened, agentIds: [] })).toBe(true);
+    expect(choicesChanged(opened, { ...opened, versionLabel: 'main' })).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ export const AGENTS_MAX = 5;
 export const REPETITIONS = { min: 1, max: 10 } as const;
 export const CONCURRENCY = { min: 1, max: 64, default: 8 } as const;
 export const CONFIRM_FLIPS = { min: 0, max: 200, default: 20 } as const;
+export const VERSION_LABEL_MAX = 200;
 
 export interface EvalChoices {
   /** The dataset version the run answers; the newest when the dialog opens. */
@@ -25,6 +26,8 @@ export interface EvalChoices {
   confirmFlips: number;
   /** Stop cleanly once this is spent; null: no budget. */
   budgetUsd: number | null;
+  /** The version a local agent's code answers with (a commit, a branch); empty: its newest version. Sent only when a local agent is chosen. */
+  versionLabel: string;
 }
 
 export function defaultChoices(latestVersion: number, preselectedAgentIds: readonly string[] = []): EvalChoices {
@@ -37,6 +40,7 @@ export function defaultChoices(latestVersion: number, preselectedAgentIds: reado
     baselineRunId: null,
     confirmFlips: CONFIRM_FLIPS.default,
     budgetUsd: null,
+    versionLabel: '',
   };
 }
 
@@ -63,12 +67,20 @@ export function choiceProblems(choices: EvalChoices, latestVersion: number): Fie
   if (choices.budgetUsd !== null && !(Number.isFinite(choices.budgetUsd) && choices.budgetUsd > 0)) {
     problems.push({ path: 'budgetUsd', message: 'A budget is an amount in dollars above zero, or none.' });
   }
+  if ([...choices.versionLabel.trim()].length > VERSION_LABEL_MAX) {
+    problems.push({ path: 'versionLabel', message: `A version label is at most ${VERSION_LABEL_MAX} characters, such as a commit or a branch.` });
+  }
   return problems;
 }
 
-/** The API's input for these choices: agents and tags sorted and without repeats, so equal choices give equal inputs. */
-export function evalRunInput(datasetId: string, choices: EvalChoices): EvalRunInput {
+/**
+ * The API's input for these choices: agents and tags sorted and without
+ * repeats, so equal choices give equal inputs. A version label goes only with
+ * a local agent among the agents (`withLocalAgent`): the API refuses it otherwise.
+ */
+export function evalRunInput(datasetId: string, choices: EvalChoices, withLocalAgent = false): EvalRunInput {
   const tags = [...new Set(choices.tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))].sort();
+  const versionLabel = withLocalAgent ? choices.versionLabel.trim() : '';
   return {
     datasetId,
     version: choices.version,
@@ -79,18 +91,30 @@ export function evalRunInput(datasetId: string, choices: EvalChoices): EvalRunIn
     baselineRunId: choices.baselineRunId,
     confirmFlips: choices.confirmFlips,
     budgetUsd: choices.budgetUsd,
+    ...(versionLabel ? { versionLabel } : {}),
   };
 }
 
 /** Equal for two sets of choices that make the same run: what an estimate is held against. */
 export function choicesKey(input: EvalRunInput): string {
-  const { datasetId, version, agentIds, repetitions, tags, concurrency, baselineRunId, confirmFlips, budgetUsd } = input;
-  return JSON.stringify([datasetId, version ?? null, agentIds, repetitions ?? 1, tags ?? null, concurrency ?? CONCURRENCY.default, baselineRunId ?? null, confirmFlips ?? CONFIRM_FLIPS.default, budgetUsd ?? null]);
+  const { datasetId, version, agentIds, repetitions, tags, concurrency, baselineRunId, confirmFlips, budgetUsd, versionLabel } = input;
+  return JSON.stringify([
+    datasetId,
+    version ?? null,
+    agentIds,
+    repetitions ?? 1,
+    tags ?? null,
+    concurrency ?? CONCURRENCY.default,
+    baselineRunId ?? null,
+    confirmFlips ?? CONFIRM_FLIPS.default,
+    budgetUsd ?? null,
+    versionLabel ?? null,
+  ]);
 }
 
 /** Whether the person has chosen anything the dialog did not open with: leaving then asks first. */
 export function choicesChanged(opened: EvalChoices, now: EvalChoices): boolean {
-  return choicesKey(evalRunInput('', opened)) !== choicesKey(evalRunInput('', now));
+  return choicesKey(evalRunInput('', opened, true)) !== choicesKey(evalRunInput('', now, true));
 }
 
 /**

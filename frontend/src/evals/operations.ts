@@ -37,6 +37,8 @@ export const EvalRunListFields = graphql(`
       }
       agentName
       agentVersion
+      kind
+      versionLabel
     }
     baseline {
       id
@@ -124,6 +126,8 @@ export const EstimateEvalRunMutation = graphql(`
           kind
         }
         agentVersion
+        versionLabel
+        newVersion
         costUsd
         costText
       }
@@ -165,11 +169,22 @@ export const EvalRunProgressQuery = graphql(`
   }
 `);
 
+export const EvalClientWorkFields = graphql(`
+  fragment EvalClientWorkFields on EvalClientWork {
+    waiting
+    held
+    lastSeenAt
+  }
+`);
+
 /** A run's page: what it ran and how far it is. */
 export const EvalRunQuery = graphql(`
   query EvalRun($id: ID!) {
     evalRun(id: $id) {
       ...EvalRunListFields
+      clientWork {
+        ...EvalClientWorkFields
+      }
       cases
       anonymisedLeftOut
       budgetUsd
@@ -178,6 +193,18 @@ export const EvalRunQuery = graphql(`
       dataset {
         id
         latestVersion
+      }
+    }
+  }
+`);
+
+/** Who answers a run with a local agent now: the items waiting for a client, those held, when a client was last seen. Read again while the run is active. */
+export const EvalRunClientWorkQuery = graphql(`
+  query EvalRunClientWork($id: ID!) {
+    evalRun(id: $id) {
+      id
+      clientWork {
+        ...EvalClientWorkFields
       }
     }
   }

@@ -114,6 +114,12 @@ export const EvalComparisonQuery = graphql(`
           datasetVersion
           createdAt
           status
+          agents {
+            agentId
+            agentName
+            agentVersion
+            versionLabel
+          }
         }
         sameVersion
         note

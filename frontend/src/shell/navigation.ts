@@ -35,7 +35,7 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { label: 'Chat', to: '/chat', icon: IconMessages, description: 'Ask an agent, rate its answers' },
       { label: 'Activity', to: '/activity', icon: IconActivity, description: 'Runs, their steps and ratings' },
-      { label: 'Agents', to: '/agents', icon: IconRobot, description: 'Model and webhook agents, their versions' },
+      { label: 'Agents', to: '/agents', icon: IconRobot, description: 'Model, webhook and local agents, their versions' },
       // Knowledge bases are governed by the agents permissions (docs/knowledge.md).
       { label: 'Knowledge', to: '/knowledge', icon: IconBooks, description: 'Documents agents look things up in', permission: 'agents:view' },
     ],

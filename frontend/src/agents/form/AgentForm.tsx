@@ -1,4 +1,4 @@
-import { Card, MultiSelect, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, Code, MultiSelect, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export interface SkillChoice {
   description: string;
 }
 
-/** The fields of a model or webhook agent: details, what answers, instructions and skills, tools. */
+/** The fields of a model, webhook or local agent: details, what answers, instructions and skills, tools. */
 export function AgentForm({
   kind,
   form,
@@ -123,6 +123,14 @@ export function AgentForm({
               It also uses {hiddenSkills === 1 ? '1 skill' : `${hiddenSkills} skills`} you may not view.
             </Text>
           )}
+        </Section>
+      ) : kind === 'LOCAL' ? (
+        <Section id="agent-local" title="Who answers" description="Your own code, where it runs: nothing for Casebook to call, so no endpoint, no model and no signing secret.">
+          <Text size="sm">
+            An eval run of this agent waits for your code: the Python client’s <Code>evaluate()</Code>, <Code>casebook eval --task</Code> or <Code>--exec</Code>, or the pytest plugin
+            claim its questions, answer them where the code is, and send the answers back to be graded here. A run names the version it answers with by a label, such as a
+            commit; a label not seen before becomes the agent’s next version.
+          </Text>
         </Section>
       ) : (
         <Section id="agent-endpoint" title="Endpoint" description="Casebook POSTs the conversation, the question and the declared tools to this address, signed with the agent’s secret, and reads the answer, its steps and tool calls back.">

@@ -5,6 +5,14 @@ import { MONOSPACE_INPUT } from '../../cases/form/inputStyles';
 import type { AgentKind } from '../../gql/graphql';
 import { type AgentFormValues, emptyTool, PARAMETERS_EXAMPLE, type ToolFormValues } from '../agentForm';
 
+const TOOLS_WORDS: Record<AgentKind, string> = {
+  MODEL:
+    'Every call the model makes is recorded with its arguments. A call is executed by a signed POST to the tool’s endpoint; without one it answers “not available here”. In an isolated run a tool that is not read-only is never executed: the call is recorded as blocked.',
+  WEBHOOK: 'Declared tools are sent with every request; the webhook executes its own. In an isolated run it is told to execute none that is not read-only.',
+  LOCAL:
+    'Declared tools are given with every question your code claims; it executes its own and reports each call. Every eval run is isolated: a call of a tool that is not read-only must not be executed, and is reported as blocked.',
+};
+
 /**
  * The tools an agent declares: a name the model calls it by, what it does,
  * its arguments as a JSON Schema, whether it only reads, and for a model
@@ -24,9 +32,7 @@ export function ToolsEditor({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {kind === 'MODEL'
-          ? 'Every call the model makes is recorded with its arguments. A call is executed by a signed POST to the tool’s endpoint; without one it answers “not available here”. In an isolated run a tool that is not read-only is never executed: the call is recorded as blocked.'
-          : 'Declared tools are sent with every request; the webhook executes its own. In an isolated run it is told to execute none that is not read-only.'}
+        {TOOLS_WORDS[kind]}
       </Text>
       {tools.map((tool, index) => {
         const number = index + 1;

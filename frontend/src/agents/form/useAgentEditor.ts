@@ -16,16 +16,18 @@ import {
   emptyAgentForm,
 } from '../agentForm';
 import {
+  ConfigureLocalAgentMutation,
   ConfigureModelAgentMutation,
   ConfigureWebhookAgentMutation,
+  CreateLocalAgentMutation,
   CreateModelAgentMutation,
   CreateWebhookAgentMutation,
   UpdateAgentDetailsMutation,
 } from '../operations';
 
-/** What a save did: a new agent with its secret, shown once; or the version the agent is at now. */
+/** What a save did: a new agent with its secret, shown once (a local agent has none); or the version the agent is at now. */
 export type SaveOutcome =
-  | { kind: 'created'; agentId: string; name: string; signingSecret: string }
+  | { kind: 'created'; agentId: string; name: string; signingSecret: string | null }
   | { kind: 'configured'; agentId: string; version: number; newVersion: boolean };
 
 function localProblem(fields: FieldProblem[]): ApiProblem {
@@ -57,8 +59,10 @@ export function useAgentEditor({
   const [saving, setSaving] = useState(false);
   const [, createModel] = useMutation(CreateModelAgentMutation);
   const [, createWebhook] = useMutation(CreateWebhookAgentMutation);
+  const [, createLocal] = useMutation(CreateLocalAgentMutation);
   const [, configureModel] = useMutation(ConfigureModelAgentMutation);
   const [, configureWebhook] = useMutation(ConfigureWebhookAgentMutation);
+  const [, configureLocal] = useMutation(ConfigureLocalAgentMutation);
   const [, updateDetails] = useMutation(UpdateAgentDetailsMutation);
 
   const values = form.getValues();
@@ -78,15 +82,19 @@ export function useAgentEditor({
 
   const create = async (config: AgentConfig, current: AgentFormValues): Promise<SaveOutcome | null> => {
     const details = { name: current.name.trim(), description: current.description.trim(), private: current.private };
+    const created = (payload: { agent: { id: string; name: string }; signingSecret?: string } | undefined) =>
+      payload && { agentId: payload.agent.id, name: payload.agent.name, signingSecret: payload.signingSecret ?? null };
     const result =
       config.kind === 'MODEL'
-        ? await createModel({ input: { ...details, config: config.config } }).then((r) => ({ payload: r.data?.createModelAgent, error: r.error }))
-        : await createWebhook({ input: { ...details, config: config.config } }).then((r) => ({ payload: r.data?.createWebhookAgent, error: r.error }));
+        ? await createModel({ input: { ...details, config: config.config } }).then((r) => ({ payload: created(r.data?.createModelAgent), error: r.error }))
+        : config.kind === 'WEBHOOK'
+          ? await createWebhook({ input: { ...details, config: config.config } }).then((r) => ({ payload: created(r.data?.createWebhookAgent), error: r.error }))
+          : await createLocal({ input: { ...details, config: config.config } }).then((r) => ({ payload: created(r.data?.createLocalAgent), error: r.error }));
     if (!result.payload) {
       refused(result.error);
       return null;
     }
-    return { kind: 'created', agentId: result.payload.agent.id, name: result.payload.agent.name, signingSecret: result.payload.signingSecret };
+    return { kind: 'created', ...result.payload };
   };
 
   const update = async (agent: AgentHeaderFieldsFragment, config: AgentConfig, current: AgentFormValues): Promise<SaveOutcome | null> => {
@@ -104,7 +112,9 @@ export function useAgentEditor({
     const result =
       config.kind === 'MODEL'
         ? await configureModel({ input: { id: agent.id, config: config.config } }).then((r) => ({ payload: r.data?.configureModelAgent, error: r.error }))
-        : await configureWebhook({ input: { id: agent.id, config: config.config } }).then((r) => ({ payload: r.data?.configureWebhookAgent, error: r.error }));
+        : config.kind === 'WEBHOOK'
+          ? await configureWebhook({ input: { id: agent.id, config: config.config } }).then((r) => ({ payload: r.data?.configureWebhookAgent, error: r.error }))
+          : await configureLocal({ input: { id: agent.id, config: config.config } }).then((r) => ({ payload: r.data?.configureLocalAgent, error: r.error }));
     if (!result.payload) {
       refused(result.error);
       return null;
