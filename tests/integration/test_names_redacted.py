@@ -22,7 +22,7 @@ STORED = {
     "model_connections": "SELECT name FROM model_connections WHERE name LIKE 'Prod%'",
     "api_keys": "SELECT name FROM api_keys",
     "users": "SELECT name FROM users WHERE email = 'pasted@acme.test'",
-    "agents": "SELECT name FROM agents",
+    "agents": "SELECT name FROM agents WHERE system_role IS NULL",
     "datasets": "SELECT name FROM datasets",
     "skills": "SELECT name FROM skills",
     "knowledge_bases": "SELECT name FROM knowledge_bases",
