@@ -1,9 +1,9 @@
 """The JUnit XML ``casebook eval`` writes: one ``testsuite`` per agent, one ``testcase``
-per (case, agent) of the run.
+per (case, agent) of the run, named by the case's question (its id when it has none).
 
 - PASS: a plain testcase;
-- FAIL: ``<failure>`` with the reason the scorers gave (for the answer shown: the
-  repetition with the median quality);
+- FAIL: ``<failure>`` whose message is the reason the scorers gave (for the answer shown:
+  the repetition with the median quality);
 - NOT_GRADED: ``<skipped>`` - no scorer reached a verdict, so the answer neither passed
   nor failed; Score again grades it later;
 - no outcome (the run failed or was cancelled before every repetition was scored):
@@ -26,7 +26,7 @@ def _case_name(node: dict[str, Any]) -> str:
     question = " ".join(str(case.get("input") or "").split())
     if len(question) > QUESTION_CHARS:
         question = question[: QUESTION_CHARS - 1] + "…"
-    return f"{case.get('id', '?')}: {question}" if question else str(case.get("id", "?"))
+    return question or str(case.get("id", "?"))
 
 
 def _seconds(node: dict[str, Any]) -> float:
@@ -77,10 +77,11 @@ def _testcase(suite: ET.Element, run_name: str, agent: str, node: dict[str, Any]
     if outcome == "PASS":
         return "pass"
     if outcome == "FAIL":
-        message = "failed"
+        kind = "failed"
         if node.get("flip") == "REGRESSION":
-            message = "regression, confirmed" if node.get("confirmed") else "regression"
-        ET.SubElement(case, "failure", message=message, type="FAIL").text = reason or message
+            kind = "regression, confirmed" if node.get("confirmed") else "regression"
+        message = f"{kind}: {reason}" if reason and kind != "failed" else reason or kind
+        ET.SubElement(case, "failure", message=message, type="FAIL").text = reason or kind
         return "failure"
     if outcome == "NOT_GRADED":
         message = f"not graded: {reason}" if reason else "not graded"

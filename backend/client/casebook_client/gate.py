@@ -1,7 +1,8 @@
-"""When ``casebook eval`` fails the build (exit 1): a regression the rerun confirmed, an
-agent's pass rate under ``--min-pass-rate`` (nothing graded cannot meet a bar), or a run
-that did not finish (failed or cancelled) - a gate never passes on a run it could not
-read to the end. Otherwise exit 0; usage and connection errors are exit 2, elsewhere."""
+"""The gate: when an eval run fails the build (exit 1). A regression the rerun confirmed, an
+agent's pass rate under the bar (nothing graded cannot meet a bar), or a run that did not
+finish (failed or cancelled) - a gate never passes on a run it could not read to the end.
+Otherwise it passes (exit 0); usage and connection errors are exit 2, elsewhere. One rule for
+``evaluate()``, ``casebook eval`` and the pytest plugin."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casebook.evalgate import gate, report
-from casebook.evalgate.client import graphql_endpoint, websocket_endpoint
-from casebook.evalgate.junit import junit_xml
+from casebook_client import gate, report
+from casebook_client.connection import graphql_endpoint, websocket_endpoint
+from casebook_client.junit import junit_xml
 from tests.support.junit import validate_junit
 
 
@@ -42,10 +42,12 @@ def test_one_testcase_per_case_and_agent_with_its_outcome() -> None:
     support, sales = root
     assert support.get("name") == "Support bot" and support.get("tests") == "3"
     passed, failed, regression = support
-    assert passed.get("name") == "C1: Question C1?" and len(passed) == 0
+    # Named by the question, as a reader of the CI report knows the case.
+    assert passed.get("name") == "Question C1?" and len(passed) == 0
     assert passed.get("time") == "0.500"  # the mean latency of its repetitions, in seconds
     (failure,) = failed
     assert failure.tag == "failure" and failure.text == "checks: missing 'refund'"
+    assert failure.get("message") == "checks: missing 'refund'"  # the reason
     assert regression[0].get("message") == "regression, confirmed"
     assert (
         sales[0][0].tag == "skipped" and sales[0][0].get("message") == "not graded: judge: no model"

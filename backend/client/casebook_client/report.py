@@ -1,4 +1,4 @@
-"""What ``casebook eval`` prints: the estimate, progress lines and the summary table."""
+"""What `casebook eval` prints: the estimate, progress lines, the summary table and the comparison."""
 
 from collections.abc import Sequence
 from typing import Any
