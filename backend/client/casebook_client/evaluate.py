@@ -125,11 +125,13 @@ async def aevaluate(
     budget_usd: float | None = None,
     confirm_flips: int | None = None,
     progress: bool | None = None,
+    lease_seconds: float = LEASE_SECONDS,
     out: TextIO | None = None,
     echo: Echo = _quiet,
 ) -> Evaluation:
     """``evaluate()`` in asyncio. ``progress``: None a bar on a terminal only, True always,
-    False never."""
+    False never. ``lease_seconds``: how long a claim holds its items between renewals (what
+    this client leaves unanswered if it dies waits that long for another)."""
     if task is None:
         raise ValueError("task= is required: the function that answers a case")
     if not 1 <= concurrency <= 64:
@@ -160,7 +162,9 @@ async def aevaluate(
             run_id = started.run_id
             echo(f"started eval run {run_id} (version label {run_input.version_label})")
         shown = progress_for(out or sys.stderr, shown=progress)
-        tally = await answer_run(api, run_id, task, concurrency=concurrency, progress=shown)
+        tally = await answer_run(
+            api, run_id, task, concurrency=concurrency, progress=shown, lease_seconds=lease_seconds
+        )
         await until_ended(api, run_id)
         ended = await outcome(api, run_id, bar)
     return Evaluation(run_id, ended.run, ended.verdict, tally)

@@ -37,7 +37,7 @@ from casebook_client.report import comparison_lines, estimate_lines, summary_lin
 from casebook_client.runs import baseline_id, outcome, start_run, until_ended
 from casebook_client.tasks import Task, TaskNotFound, load_task
 from casebook_client.version_label import default_version_label
-from casebook_client.work import Tally
+from casebook_client.work import LEASE_SECONDS, Tally
 
 DEFAULT_LOCAL_CONCURRENCY = 8
 
@@ -77,6 +77,13 @@ def parser() -> argparse.ArgumentParser:
         "else the host name)",
     )
     found.add_argument("--resume", metavar="RUN", help="answer a run already started")
+    found.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=LEASE_SECONDS,
+        help="how long a claim holds its items between renewals: what a client that dies "
+        f"leaves unanswered waits this long for another (default {LEASE_SECONDS:g})",
+    )
     found.add_argument("--version", type=int, help="the dataset version (default: the newest)")
     found.add_argument("--repetitions", type=int, default=1, help="1 to 10 (default 1)")
     found.add_argument("--tag", action="append", help="only cases with this tag; repeatable")
@@ -129,6 +136,8 @@ def _check(args: argparse.Namespace) -> float | None:
         raise UsageError("--task/--exec answer for one local agent: give one --agent")
     if args.version_label is not None and not local:
         raise UsageError("--version-label names your code's version: give --task or --exec")
+    if not 1 <= args.lease_seconds <= 3600:
+        raise UsageError("--lease-seconds: between 1 and 3600")
     if not 1 <= args.repetitions <= 10:
         raise UsageError("--repetitions: between 1 and 10")
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
@@ -143,13 +152,18 @@ def _say(out: TextIO) -> Any:
 async def _answer(api: AsyncCasebook, args: argparse.Namespace, run_id: str, out: TextIO) -> Tally:
     concurrency = args.concurrency or DEFAULT_LOCAL_CONCURRENCY
     progress = progress_for(out, lines=True)
+    lease = args.lease_seconds
     if args.task is not None:
         task: Task = load_task(args.task)
-        return await answer_run(api, run_id, task, concurrency=concurrency, progress=progress)
+        return await answer_run(
+            api, run_id, task, concurrency=concurrency, progress=progress, lease_seconds=lease
+        )
     agent = ExecTask(args.exec_command)
     try:
         await agent.start()
-        return await answer_run(api, run_id, agent, concurrency=concurrency, progress=progress)
+        return await answer_run(
+            api, run_id, agent, concurrency=concurrency, progress=progress, lease_seconds=lease
+        )
     finally:
         await agent.close()
 
