@@ -6,6 +6,8 @@ until one of them needs it."""
 import subprocess
 import sys
 
+import pytest
+
 LOADED = (
     "import sys; from casebook_client.cli.main import main\n"
     "try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
@@ -36,3 +38,19 @@ def test_the_command_lists_the_server_commands_it_can_run() -> None:
     assert done.returncode == 0
     for command in ("eval", "serve", "worker", "migrate", "create-admin", "dev"):
         assert command in done.stdout
+
+
+def test_without_the_server_its_commands_say_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from casebook_client.cli import main as cli
+
+    monkeypatch.setattr(cli, "server_commands", dict)
+    for command in ("serve", "worker", "migrate", "create-admin", "dev"):
+        with pytest.raises(SystemExit) as exited:
+            cli.main([command])
+        assert exited.value.code == 2
+        assert "install the server" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["frobnicate"])
+    assert "unknown command 'frobnicate'" in capsys.readouterr().err

@@ -77,7 +77,8 @@ def answer_from_line(line: str) -> Answer:
     if "error" in given and given["error"] is not None:
         error = given["error"]
         return Answer(error=error if isinstance(error, str) else json.dumps(error))
-    calls = given.get("toolCalls") or []
+    calls = given.get("toolCalls")
+    calls = [] if calls is None else calls
     if not isinstance(calls, list):
         raise NotAnAnswer("toolCalls must be a list")
     return Answer(

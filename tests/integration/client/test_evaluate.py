@@ -2,9 +2,15 @@
 unusable returns as that item's error, confirmation reruns answered against a baseline, the
 gate's verdict."""
 
+import asyncio
 from typing import Any
 
-from casebook_client import Answer, EvalCase, ToolCall, aevaluate
+import pytest
+
+from casebook_client import Answer, AsyncCasebook, EvalCase, ToolCall, aevaluate
+from casebook_client.api.input_types import EvalRunInput
+from casebook_client.runs import start_run
+from tests.integration.client.conftest import dataset_of
 from tests.integration.evals.helpers import dataset_with_cases
 from tests.integration.evals.local_helpers import local_agent
 from tests.support.graphql_client import Api
@@ -53,7 +59,9 @@ async def test_every_case_is_answered_once_and_graded(
     # Per case, repetitions folded.
     assert (summary.passed, summary.failed, summary.not_graded) == (3, 0, 2)
     assert result.run.agents[0].version_label == "v1"
-    reasons = {s.outcome_reason for s in result.answered.scores.values()}
+    async with AsyncCasebook(live_url, ci_key) as api:
+        results = await api.results(result.run_id)
+    reasons = {r.median_score.outcome_reason for r in results if r.median_score is not None}
     assert any("ValueError: no such order" in (r or "") for r in reasons), reasons
     assert any("returned None" in (r or "") for r in reasons), reasons
     assert result.passed  # no bar, no baseline: nothing fails the gate
@@ -68,3 +76,54 @@ async def test_every_case_is_answered_once_and_graded(
     assert not failed.passed
     # Not graded answers take no part in the pass rate: 2 of 3.
     assert failed.verdict.reasons == ("Local bot: pass rate 66.7% is under the bar 90.0%",)
+
+
+CLIENT_WORK = """query($id: ID!) { evalRun(id: $id) { status clientWork { waiting held } } }"""
+
+
+async def test_clients_share_a_run_and_one_stopped_gives_back_what_it_held(
+    owner: Api, live_url: str, ci_key: str
+) -> None:
+    cases = 24
+    dataset_id = await dataset_of(owner, cases)
+    agent = await local_agent(owner)
+    async with AsyncCasebook(live_url, ci_key) as api:
+        run_input = EvalRunInput(
+            dataset_id=dataset_id, agent_ids=[agent], concurrency=16, version_label="shared"
+        )
+        run_id = (await start_run(api, run_input)).run_id
+    answered: list[tuple[str, str]] = []
+    begun = asyncio.Event()
+
+    def answering(name: str, delay: float) -> Any:
+        async def answer(case: EvalCase) -> str:
+            begun.set()
+            await asyncio.sleep(delay)
+            answered.append((name, case.input))
+            return yes(case)
+
+        return answer
+
+    # A client stopped mid-run (Ctrl-C cancels evaluate's task) holds nothing afterwards.
+    stopped = asyncio.create_task(
+        aevaluate(task=answering("stopped", 5.0), resume=run_id, concurrency=4,
+                  url=live_url, api_key=ci_key)
+    )  # fmt: skip
+    await begun.wait()
+    stopped.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stopped
+    work = (await owner(CLIENT_WORK, {"id": run_id}))["evalRun"]["clientWork"]
+    assert work == {"waiting": cases, "held": 0}
+
+    # Two clients at once on the same run: each case answered by one of them, once.
+    one, two = await asyncio.gather(
+        aevaluate(task=answering("one", 0.05), resume=run_id, concurrency=3,
+                  url=live_url, api_key=ci_key),
+        aevaluate(task=answering("two", 0.05), resume=run_id, concurrency=3,
+                  url=live_url, api_key=ci_key),
+    )  # fmt: skip
+    assert sorted(q for _, q in answered) == sorted(f"question {i}" for i in range(cases))
+    assert {name for name, _ in answered} == {"one", "two"}
+    assert one.answered.stored + two.answered.stored == cases
+    assert one.status == two.status == "FINISHED"
