@@ -191,7 +191,28 @@ async def test_usage_errors_exit_2_and_never_show_the_key(
         code, out = await _finished(await _eval(key, live_url, tmp_path, {}, *args))
         assert code == 2 and said in out, (args, out)
         assert key not in out
-    # A key with only the scopes docs/eval-runs.md listed before: the agent is not found.
-    narrow = await api_key(owner, ["runs:view", "datasets:view", "datasets:run"])
-    code, out = await _finished(await _eval(narrow, live_url, tmp_path, {}, *base, "--task", "x:y"))
-    assert code == 2 and "the API refused" in out and narrow not in out
+    # The scopes a CI key needs (docs/test-from-ci.md): each of the five, and without any
+    # one of them the run is refused before it starts, never with the key in the message.
+    (tmp_path / "support_agent.py").write_text(TASK_AGENT)
+    task = [*base, "--task", "support_agent:answer"]
+    scopes = ["runs:view", "datasets:view", "datasets:run", "agents:view", "agents:run"]
+    refusals = {
+        "runs:view": "this needs the runs:view permission (FORBIDDEN)",
+        "datasets:view": "dataset not found (NOT_FOUND)",
+        "datasets:run": "this needs datasets:run on it (FORBIDDEN)",
+        "agents:view": "agent not found (NOT_FOUND)",  # what the three scopes alone got
+        "agents:run": "this needs agents:run on it (FORBIDDEN)",
+    }
+    for left_out, refusal in refusals.items():
+        fewer = await api_key(owner, [s for s in scopes if s != left_out])
+        code, out = await _finished(await _eval(fewer, live_url, tmp_path, {}, *task))
+        assert code == 2 and "the API refused: " in out and refusal in out, (left_out, out)
+        assert fewer not in out
+    code, out = await _finished(await _eval(key, live_url, tmp_path, {}, *task))
+    assert code == 0 and "gate: passed" in out, out
+    runs = await owner(
+        "query($d: ID!) { evalRuns(datasetId: $d) { edges { node { status } } } }",
+        {"d": dataset_id},
+    )
+    # Only the last started a run: no usage error left one behind.
+    assert [e["node"]["status"] for e in runs["evalRuns"]["edges"]] == ["FINISHED"]

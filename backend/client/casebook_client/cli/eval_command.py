@@ -37,7 +37,7 @@ from casebook_client.report import comparison_lines, estimate_lines, summary_lin
 from casebook_client.runs import baseline_id, outcome, start_run, until_ended
 from casebook_client.tasks import Task, TaskNotFound, load_task
 from casebook_client.version_label import default_version_label
-from casebook_client.work import LEASE_SECONDS, Tally
+from casebook_client.work import LEASE_SECONDS
 
 DEFAULT_LOCAL_CONCURRENCY = 8
 
@@ -149,28 +149,32 @@ def _say(out: TextIO) -> Any:
     return lambda line: print(line, file=out, flush=True)
 
 
-async def _answer(api: AsyncCasebook, args: argparse.Namespace, run_id: str, out: TextIO) -> Tally:
-    concurrency = args.concurrency or DEFAULT_LOCAL_CONCURRENCY
-    progress = progress_for(out, lines=True)
-    lease = args.lease_seconds
+def _task(args: argparse.Namespace) -> Task | ExecTask | None:
+    """The answering code, found before anything starts: a function that cannot be imported
+    or a command that cannot be split is a usage error, not a run left unanswered."""
     if args.task is not None:
-        task: Task = load_task(args.task)
-        return await answer_run(
-            api, run_id, task, concurrency=concurrency, progress=progress, lease_seconds=lease
-        )
-    agent = ExecTask(args.exec_command)
-    try:
-        await agent.start()
-        return await answer_run(
-            api, run_id, agent, concurrency=concurrency, progress=progress, lease_seconds=lease
-        )
-    finally:
-        await agent.close()
+        return load_task(args.task)
+    if args.exec_command is not None:
+        return ExecTask(args.exec_command)
+    return None
 
 
 async def run_eval(args: argparse.Namespace, out: TextIO) -> int:
     bar = _check(args)
-    local = args.task is not None or args.exec_command is not None
+    task = _task(args)
+    if isinstance(task, ExecTask):
+        await task.start()  # a command that cannot start is told before the run starts
+    try:
+        return await _run(args, out, bar, task)
+    finally:
+        if isinstance(task, ExecTask):
+            await task.close()
+
+
+async def _run(
+    args: argparse.Namespace, out: TextIO, bar: float | None, task: Task | ExecTask | None
+) -> int:
+    local = task is not None
     say = _say(out)
     async with AsyncCasebook(args.url, None, connections=CONNECTIONS) as api:
         if args.resume is not None:
@@ -185,8 +189,15 @@ async def run_eval(args: argparse.Namespace, out: TextIO) -> int:
             run_id = started.run_id
             label = f" as version {run_input.version_label!r}" if local else ""
             say(f"started eval run {run_id}{label}")
-        if local:
-            tally = await _answer(api, args, run_id, out)
+        if task is not None:
+            tally = await answer_run(
+                api,
+                run_id,
+                task,
+                concurrency=args.concurrency or DEFAULT_LOCAL_CONCURRENCY,
+                progress=progress_for(out, lines=True),
+                lease_seconds=args.lease_seconds,
+            )
             refused = f", {len(tally.refused)} refused" if tally.refused else ""
             say(
                 f"answered {tally.stored} ({tally.errors} errors, {tally.confirmations} "
