@@ -56,7 +56,7 @@ def _environment() -> Path:
     if Path(uv).exists():
         subprocess.run([uv, "venv", "--quiet", "--allow-existing", "--python", sys.executable,
                         str(place)], check=True)  # fmt: skip
-        install = [uv, "pip", "install", "--quiet", "--python", str(python)]
+        install = [uv, "pip", "install", "--quiet", "--system-certs", "--python", str(python)]
     else:
         subprocess.run([sys.executable, "-m", "venv", str(place)], check=True)
         install = [str(python), "-m", "pip", "install", "--quiet"]

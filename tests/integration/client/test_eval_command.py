@@ -187,6 +187,7 @@ async def test_usage_errors_exit_2_and_never_show_the_key(
         ([*base, "--exec", ""], "--exec: the command is empty"),
         (["--resume", dataset_id], "--resume answers a local agent's run"),
         ([*base, "--task", "x:y", "--exec", "z"], "not allowed with argument"),
+        (base, "Local bot is a local agent, answered by your code: give --task"),
     ]:
         code, out = await _finished(await _eval(key, live_url, tmp_path, {}, *args))
         assert code == 2 and said in out, (args, out)

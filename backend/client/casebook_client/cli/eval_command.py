@@ -159,6 +159,21 @@ def _task(args: argparse.Namespace) -> Task | ExecTask | None:
     return None
 
 
+async def _refuse_local_agents(api: AsyncCasebook, agent_ids: list[str]) -> None:
+    """A local agent is answered by its clients only: without --task or --exec its run would
+    wait for one, so it is not started."""
+    for agent_id in agent_ids:
+        try:
+            agent = (await api.get_agent(id=agent_id)).agent
+        except ApiError:
+            continue  # the estimate refuses it, naming the field (agentIds.0)
+        if agent.kind.value == "LOCAL":
+            raise UsageError(
+                f"{agent.name} is a local agent, answered by your code: give --task "
+                'package.module:function or --exec "command …"'
+            )
+
+
 async def run_eval(args: argparse.Namespace, out: TextIO) -> int:
     bar = _check(args)
     task = _task(args)
@@ -181,6 +196,8 @@ async def _run(
             run_id = args.resume
             say(f"joining eval run {run_id}")
         else:
+            if not local:
+                await _refuse_local_agents(api, args.agent)
             baseline = await baseline_id(api, args.baseline, args.dataset, args.agent, say)
             run_input = _run_input(args, baseline, local)
             started = await start_run(api, run_input)
