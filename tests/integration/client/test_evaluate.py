@@ -3,11 +3,15 @@ unusable returns as that item's error, confirmation reruns answered against a ba
 gate's verdict."""
 
 import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from casebook_client import Answer, AsyncCasebook, EvalCase, ToolCall, aevaluate
+from casebook_client import Answer, AsyncCasebook, EvalCase, ToolCall, aevaluate, evaluate
 from casebook_client.api.input_types import EvalRunInput
 from casebook_client.runs import start_run
 from tests.integration.client.conftest import dataset_of
@@ -127,3 +131,49 @@ async def test_clients_share_a_run_and_one_stopped_gives_back_what_it_held(
     assert {name for name, _ in answered} == {"one", "two"}
     assert one.answered.stored + two.answered.stored == cases
     assert one.status == two.status == "FINISHED"
+
+
+INTERRUPTED = """
+import sys, time
+from casebook_client import evaluate
+
+def slow(case):
+    print("answering", flush=True)
+    time.sleep(0.5)
+    return "yes"
+
+try:
+    evaluate(task=slow, resume=sys.argv[1], concurrency=2, lease_seconds=600)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(130)
+"""
+
+
+@pytest.mark.waits_on_processes
+async def test_ctrl_c_gives_back_what_the_client_held_and_evaluate_also_runs_blocking(
+    owner: Api, live_url: str, ci_key: str, tmp_path: Path
+) -> None:
+    dataset_id = await dataset_of(owner, 12)
+    agent = await local_agent(owner)
+    async with AsyncCasebook(live_url, ci_key) as api:
+        run_input = EvalRunInput(dataset_id=dataset_id, agent_ids=[agent], version_label="v")
+        run_id = (await start_run(api, run_input)).run_id
+    (tmp_path / "interrupted.py").write_text(INTERRUPTED)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(tmp_path / "interrupted.py"), run_id,
+        env={**os.environ, "CASEBOOK_URL": live_url, "CASEBOOK_API_KEY": ci_key},
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    assert await asyncio.wait_for(process.stdout.readline(), 60) == b"answering\n"
+    process.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 130 and b"interrupted" in out
+    # Its leases were for 10 minutes; given back, every unanswered item waits for a client.
+    work = (await owner(CLIENT_WORK, {"id": run_id}))["evalRun"]
+    assert work["clientWork"]["held"] == 0
+    # The blocking evaluate(), called from a running event loop (this test's, as from a
+    # notebook), runs on a loop of its own on a thread; the API serves on another thread.
+    result = evaluate(task=yes, resume=run_id, url=live_url, api_key=ci_key)
+    assert result.status == "FINISHED" and result.passed
