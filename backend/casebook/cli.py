@@ -1,5 +1,7 @@
-"""The ``casebook`` command line: serve, worker, migrate, create-admin, dev, and eval (an
-eval run from CI, a client of the API: ``casebook.evalgate``)."""
+"""The server's commands: serve, worker, migrate, create-admin, dev. The ``casebook`` command
+is the client package's (``casebook_client.cli.main``, with ``casebook eval``): it calls
+``main`` for each command this package registers under the ``casebook.commands`` entry-point
+group (backend/pyproject.toml); ``python -m casebook.cli`` runs them without it."""
 
 import argparse
 import asyncio
@@ -14,8 +16,6 @@ from typing import TYPE_CHECKING, TypeVar
 from casebook.api_processes import OWN_SOCKET_FLAG, own_listening_socket, serve_processes
 from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
-from casebook.evalgate.command import add_arguments as add_eval_arguments
-from casebook.evalgate.command import main as run_eval_command
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -253,6 +253,7 @@ def cmd_dev(
 
 
 def main(argv: list[str] | None = None) -> None:
+    """One of the server's commands; ``argv`` starts with its name (``["serve", …]``)."""
     parser = argparse.ArgumentParser(prog="casebook")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the API")
@@ -278,19 +279,7 @@ def main(argv: list[str] | None = None) -> None:
     dev.add_argument("--console-port", type=int, default=5173)
     dev.add_argument("--admin-email", help="seed this Owner instead of a generated demo admin")
     dev.add_argument("--admin-password")
-    evaluate = sub.add_parser(
-        "eval",
-        help="run an eval from CI: estimate, start, follow, summarize, gate (exit 0, 1 or 2)",
-        description="An eval run against a Casebook API, with the API key in $CASEBOOK_API_KEY. "
-        "Exits 0 when the gate passes, 1 on a confirmed regression, a pass rate under "
-        "--min-pass-rate or a run that did not finish, 2 on a usage or connection error.",
-    )
-    add_eval_arguments(evaluate)
     args = parser.parse_args(argv)
-    if args.command == "eval":
-        # A client of the API: no database, no Redis, no embedded services.
-        sys.exit(run_eval_command(args))
-
     settings, embedded = _settings_with_services(args)
     exit_code = 0
     try:
