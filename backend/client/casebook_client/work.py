@@ -7,8 +7,10 @@ a sync task on a thread), submitting (whatever answers are ready, in one request
 holds up to ``hold`` items (twice the concurrency by default, as the run's own concurrency
 allows) and claims what room it has: the next items wait claimed while the last are
 answered, and each request carries up to 64 answers (the API's cost is mostly per request:
-1,000 instant answers took 16 submissions of 64 and 2 s, against 32 of 32 and 5 s). A claim that finds nothing while this client holds nothing waits on the server for
-work, so the confirmation reruns that come once every answer is graded are answered too;
+1,000 instant answers took 16 submissions of 64 and 2 s, against 32 of 32 and 5 s). A
+submission claims the room its answers free in the same request (``claimNext``), so a
+client answering as it goes pays one request per batch, not two. A claim that finds
+nothing while this client holds nothing waits on the server for work, so the confirmation reruns that come once every answer is graded are answered too;
 the loop ends when the run does. Stopped (KeyboardInterrupt, cancel), the client submits
 what it has answered and gives back the rest, so another client takes it at once.
 
@@ -131,6 +133,8 @@ class WorkLoop:
         self.ready: list[EvalAnswerInput] = []
         self.answering: set[asyncio.Task[None]] = set()
         self.unanswered = 0  # items being answered now
+        # Room a submission in flight is claiming with it (``claimNext``).
+        self.reserved = 0
         self.freed = asyncio.Event()
         self.queued = asyncio.Event()
         self.stopped = asyncio.Event()
@@ -184,7 +188,7 @@ class WorkLoop:
 
     async def _claim_loop(self) -> None:
         while not self.ended:
-            free = self.hold - len(self.held)
+            free = self.hold - len(self.held) - self.reserved
             if free <= 0:
                 await self._wait(self.freed)
                 continue
@@ -272,20 +276,38 @@ class WorkLoop:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wait(self.queued), left)
 
-    async def _send(self, batch: list[EvalAnswerInput]) -> Any:
+    def _claim_next(self, batch: list[EvalAnswerInput]) -> int:
+        """How many items a submission of ``batch`` claims with it: the room its answers
+        free. None when this client claims named cases (the pytest plugin's) or stops."""
+        if self.scored or self.case_ids is not None or self.ended:
+            return 0
+        settled = sum(1 for answer in batch if answer.item_id in self.held)
+        return max(0, min(CLAIM_MAX, self.hold - len(self.held) - self.reserved + settled))
+
+    async def _send(self, batch: list[EvalAnswerInput], claim_next: int) -> Any:
         if self.scored:
             scored = await self.api.submit_eval_answers_scored(run_id=self.run_id, answers=batch)
             return scored.submit_eval_answers
-        plain = await self.api.submit_eval_answers(run_id=self.run_id, answers=batch)
+        plain = await self.api.submit_eval_answers(
+            run_id=self.run_id,
+            answers=batch,
+            claim_next=claim_next,
+            lease_seconds=self.lease_seconds,
+        )
         return plain.submit_eval_answers
 
     async def _submit(self, batch: list[EvalAnswerInput]) -> None:
-        while True:
-            try:
-                result = await retrying(functools.partial(self._send, batch))
-                break
-            except ApiError as error:
-                batch = _refused_whole(error, batch)
+        claim_next = self._claim_next(batch)
+        self.reserved += claim_next
+        try:
+            while True:
+                try:
+                    result = await retrying(functools.partial(self._send, batch, claim_next))
+                    break
+                except ApiError as error:
+                    batch = _refused_whole(error, batch)
+        finally:
+            self.reserved -= claim_next
         errors = {answer.item_id for answer in batch if answer.error is not None}
         for item_id in result.accepted:
             self.held.pop(item_id, None)
@@ -298,6 +320,9 @@ class WorkLoop:
             self.held.pop(answer.item_id, None)
         for found in getattr(result, "scores", ()):
             self.tally.scores[found.item_id] = found.score
+        claimed = getattr(result, "claimed", None)
+        for item in claimed.items if claimed is not None and not self.ended else ():
+            self._start(item)
         progress = result.progress
         self.progress.update(progress.model_dump(by_alias=True, mode="json"))
         if progress.status.value in ENDED:

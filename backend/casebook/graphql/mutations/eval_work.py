@@ -59,14 +59,25 @@ class EvalWorkMutations:
         extensions=requires(Permission.RUNS_VIEW),
         description="Store answers to claimed items (up to 500), graded on the server as a "
         "worker's are. An answer whose item its claim no longer holds is refused by name and "
-        f"changes nothing; a malformed batch is refused whole. {NEEDS}",
+        "changes nothing; a malformed batch is refused whole. With `claimNext` (1 to 64) it "
+        "also claims up to that many items more, as claimEvalWork would without waiting, "
+        f"leased for `leaseSeconds`: a client's next work in the same request. {NEEDS}",
     )
     async def submit_eval_answers(
-        self, info: Info, run_id: relay.GlobalID, answers: list[EvalAnswerInput]
+        self,
+        info: Info,
+        run_id: relay.GlobalID,
+        answers: list[EvalAnswerInput],
+        claim_next: int = 0,
+        lease_seconds: float | None = None,
     ) -> SubmitEvalAnswersPayload:
         given = [answer.submitted(f"answers.{i}") for i, answer in enumerate(answers)]
         submitted = await client_work.submit_answers(
-            info.context.services, decode_id(run_id, EvalRunType, "runId"), given
+            info.context.services,
+            decode_id(run_id, EvalRunType, "runId"),
+            given,
+            claim_next=claim_next,
+            lease_seconds=lease_seconds,
         )
         return SubmitEvalAnswersPayload.from_submitted(submitted)
 

@@ -149,6 +149,8 @@ class Submitted:
     accepted: list[int]
     refused: list[Refusal]
     run: EvalRun
+    # The next items, when the submission asked to claim some.
+    claimed: ClaimedWork | None = None
 
 
 @dataclass
@@ -280,6 +282,17 @@ async def _budget_spent(ctx: ServiceContext, organization_id: int) -> str | None
     return None
 
 
+def _claim_bounds(
+    limit: int, wait_seconds: float, case_ids: Sequence[int] | None, path: str
+) -> None:
+    if not 1 <= limit <= CLAIM_MAX:
+        raise BadUserInput.at(path, f"must be 1 to {CLAIM_MAX}")
+    if not 0 <= wait_seconds <= WAIT_SECONDS_MAX:
+        raise BadUserInput.at("waitSeconds", f"must be 0 to {WAIT_SECONDS_MAX:g} seconds")
+    if case_ids is not None and not 1 <= len(case_ids) <= CLAIM_MAX:
+        raise BadUserInput.at("caseIds", f"must name 1 to {CLAIM_MAX} cases")
+
+
 async def claim_work(
     ctx: ServiceContext,
     run_id: int,
@@ -292,17 +305,23 @@ async def claim_work(
     """Up to ``limit`` items to answer (of ``case_ids`` only, when given), leased to a new
     claim; waits up to ``wait_seconds`` for some while the run has none to hand out. An
     ended run is refused."""
-    if not 1 <= limit <= CLAIM_MAX:
-        raise BadUserInput.at("max", f"must be 1 to {CLAIM_MAX}")
-    if not 0 <= wait_seconds <= WAIT_SECONDS_MAX:
-        raise BadUserInput.at("waitSeconds", f"must be 0 to {WAIT_SECONDS_MAX:g} seconds")
-    if case_ids is not None and not 1 <= len(case_ids) <= CLAIM_MAX:
-        raise BadUserInput.at("caseIds", f"must name 1 to {CLAIM_MAX} cases")
+    _claim_bounds(limit, wait_seconds, case_ids, "max")
     lease = _lease_seconds(ctx, lease_seconds)
     client_run = await _readable_run(ctx, run_id)
+    if client_run.run.status not in ACTIVE:
+        raise _ended(client_run.run)
+    return await _claim(ctx, client_run, limit, wait_seconds, lease, case_ids)
+
+
+async def _claim(
+    ctx: ServiceContext,
+    client_run: ClientRun,
+    limit: int,
+    wait_seconds: float,
+    lease: float,
+    case_ids: Sequence[int] | None,
+) -> ClaimedWork:
     run = client_run.run
-    if run.status not in ACTIVE:
-        raise _ended(run)
     holder = _holder(run, LEASE_TOKEN_PREFIX + new_token(18), lease)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait_seconds
@@ -501,17 +520,32 @@ async def release_work(ctx: ServiceContext, run_id: int, lease_tokens: Sequence[
 
 
 async def submit_answers(
-    ctx: ServiceContext, run_id: int, answers: Sequence[SubmittedAnswer]
+    ctx: ServiceContext,
+    run_id: int,
+    answers: Sequence[SubmittedAnswer],
+    *,
+    claim_next: int = 0,
+    lease_seconds: float | None = None,
 ) -> Submitted:
     """Store the answers of items their claims still hold, graded as a worker grades them;
-    the others are refused by name. A malformed batch is refused whole."""
+    the others are refused by name. A malformed batch is refused whole. With
+    ``claim_next``, also claim up to that many items more - the next work of a client
+    answering as it goes, in the same request."""
     ctx.require_permission(Permission.RUNS_VIEW)
+    if claim_next:
+        _claim_bounds(claim_next, 0.0, None, "claimNext")
+    lease = _lease_seconds(ctx, lease_seconds)
     try:
         check_submission(answers)
     except ValidationFailed as refused:
         raise BadUserInput(refused.errors) from None
     client_run = await _readable_run(ctx, run_id)
-    return await _store(ctx, client_run, answers)
+    submitted = await _store(ctx, client_run, answers)
+    if claim_next and submitted.run.status in ACTIVE:
+        moved_on = replace(client_run, run=submitted.run)
+        claimed = await _claim(ctx, moved_on, claim_next, 0.0, lease, None)
+        return replace(submitted, claimed=claimed)
+    return submitted
 
 
 def _why_not(item: EvalItem | None, given: SubmittedAnswer, client_run: ClientRun) -> str | None:
@@ -568,7 +602,7 @@ async def _store(
             candidate.graded = await grade_answer(
                 ctx, run, config, agent, candidate.item, case, candidate.reply
             )
-    row = await _record(ctx, client_run, actor, candidates, cases)
+    row, left = await _record(ctx, client_run, actor, candidates, cases)
     for candidate in candidates:
         if candidate.stored:
             accepted.append(candidate.given.item_id)
@@ -577,7 +611,7 @@ async def _store(
     if row is None:
         return Submitted(accepted, refused, run)
     await channels.publish_progress(ctx.redis, channels.progress_payload(row))
-    return Submitted(accepted, refused, await _move_on(ctx, row))
+    return Submitted(accepted, refused, await _move_on(ctx, row, left))
 
 
 async def _record(
@@ -586,15 +620,16 @@ async def _record(
     actor: Actor,
     candidates: list[_Candidate],
     cases: dict[int, CaseReference],
-) -> EvalRun | None:
+) -> tuple[EvalRun | None, int | None]:
     """One transaction: the questions and answers in Activity, the items answered (scored
     when graded already), the reported costs metered, the run's counters advanced. Items
     whose answer still needs a model to grade are let go, for the run's worker to score -
-    handed a new job when its last one ended."""
+    handed a new job when its last one ended. The run as it is then, and how many of its
+    items are left."""
     run = client_run.run
     assert run.id is not None
     if not candidates:
-        return None
+        return None, None
     by_token: dict[str, list[_Candidate]] = {}
     for candidate in candidates:
         by_token.setdefault(candidate.given.lease_token, []).append(candidate)
@@ -626,7 +661,7 @@ async def _record(
                 )
                 for c, where in zip(kept, asked, strict=True)
             ]
-            stored, tally = await store_answers(session, actor, holder, new_answers)
+            stored, tally = await store_answers(session, actor, holder, new_answers, held=held)
             tallies.append(tally)
             count_stored(stored)
             for c in kept:
@@ -657,22 +692,23 @@ async def _record(
             ],
         )
         row = await advance_after(session, run.id, *tallies) if tallies else None
+        left = await leases.remaining(session, run.id) if row is not None else None
     if woken is not None:
         await jobs.hand_to_worker(ctx.redis, woken)
-    return row
+    return row, left
 
 
-async def _move_on(ctx: ServiceContext, row: EvalRun) -> EvalRun:
-    """After a batch: stop a run whose budget is spent, settle one with nothing left; the
-    run as it is then."""
+async def _move_on(ctx: ServiceContext, row: EvalRun, left: int | None) -> EvalRun:
+    """After a batch: stop a run whose budget is spent, settle one with nothing ``left``;
+    the run as it is then."""
     assert row.id is not None
     spent = over_budget(row)
+    if spent is None and left != 0:
+        return row
     async with ctx.transaction() as session:
         if spent is not None:
             moved = await settling.stop(session, row.id, FAILED, spent)
-        elif await leases.remaining(session, row.id) == 0:
-            moved = await settling.settle(session, row.id)
         else:
-            return row
+            moved = await settling.settle(session, row.id)
     await settling.publish_settled(ctx.redis, moved)
     return moved.moved or row

@@ -125,12 +125,21 @@ async def _mark_items(
 
 
 async def store_answers(
-    session: AsyncSession, actor: Actor, holder: Holder, answers: Sequence[NewAnswer]
+    session: AsyncSession,
+    actor: Actor,
+    holder: Holder,
+    answers: Sequence[NewAnswer],
+    *,
+    held: set[int] | None = None,
 ) -> tuple[list[NewAnswer], Tally]:
-    """Record the replies the holder still holds; those graded already, with their scores."""
+    """Record the replies the holder still holds; those graded already, with their scores.
+    ``held``: the items the caller found the holder holds, locked in this transaction."""
     if not answers:
         return [], Tally()
-    held = await still_held(session, holder, [a.item.id for a in answers if a.item.id], ANSWERING)
+    if held is None:
+        held = await still_held(
+            session, holder, [a.item.id for a in answers if a.item.id], ANSWERING
+        )
     kept = [a for a in answers if a.item.id in held]
     run_ids = await record_replies(
         session,

@@ -191,6 +191,8 @@ if TYPE_CHECKING:
     from .submit_eval_answers import (
         SubmitEvalAnswers,
         SubmitEvalAnswersSubmitEvalAnswers,
+        SubmitEvalAnswersSubmitEvalAnswersClaimed,
+        SubmitEvalAnswersSubmitEvalAnswersClaimedItems,
         SubmitEvalAnswersSubmitEvalAnswersProgress,
         SubmitEvalAnswersSubmitEvalAnswersRefused,
     )
@@ -354,6 +356,8 @@ _LAZY_IMPORTS = {
     "SubmitEvalAnswersScoredSubmitEvalAnswersRefused": ".submit_eval_answers_scored",
     "SubmitEvalAnswersScoredSubmitEvalAnswersScores": ".submit_eval_answers_scored",
     "SubmitEvalAnswersSubmitEvalAnswers": ".submit_eval_answers",
+    "SubmitEvalAnswersSubmitEvalAnswersClaimed": ".submit_eval_answers",
+    "SubmitEvalAnswersSubmitEvalAnswersClaimedItems": ".submit_eval_answers",
     "SubmitEvalAnswersSubmitEvalAnswersProgress": ".submit_eval_answers",
     "SubmitEvalAnswersSubmitEvalAnswersRefused": ".submit_eval_answers",
     "TextCheckInput": ".input_types",
@@ -538,6 +542,8 @@ __all__ = [
     "SubmitEvalAnswersScoredSubmitEvalAnswersRefused",
     "SubmitEvalAnswersScoredSubmitEvalAnswersScores",
     "SubmitEvalAnswersSubmitEvalAnswers",
+    "SubmitEvalAnswersSubmitEvalAnswersClaimed",
+    "SubmitEvalAnswersSubmitEvalAnswersClaimedItems",
     "SubmitEvalAnswersSubmitEvalAnswersProgress",
     "SubmitEvalAnswersSubmitEvalAnswersRefused",
     "TextCheckInput",

@@ -910,13 +910,23 @@ class Client(BaseClient):
         return ClaimEvalWork.model_validate(data)
 
     def submit_eval_answers(
-        self, run_id: str, answers: list["EvalAnswerInput"], **kwargs: Any
+        self,
+        run_id: str,
+        answers: list["EvalAnswerInput"],
+        claim_next: Union[Optional[int], "UnsetType"] = UNSET,
+        lease_seconds: Union[Optional[float], "UnsetType"] = UNSET,
+        **kwargs: Any,
     ) -> "SubmitEvalAnswers":
         from .submit_eval_answers import SubmitEvalAnswers
 
         query = gql("""
-            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!) {
-              submitEvalAnswers(runId: $runId, answers: $answers) {
+            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!, $claimNext: Int = 0, $leaseSeconds: Float = null) {
+              submitEvalAnswers(
+                runId: $runId
+                answers: $answers
+                claimNext: $claimNext
+                leaseSeconds: $leaseSeconds
+              ) {
                 accepted
                 refused {
                   itemId
@@ -924,6 +934,13 @@ class Client(BaseClient):
                 }
                 progress {
                   ...ProgressFields
+                }
+                claimed {
+                  status
+                  leaseToken
+                  items {
+                    ...WorkItemFields
+                  }
                 }
               }
             }
@@ -942,8 +959,39 @@ class Client(BaseClient):
               etaSeconds
               sequence
             }
+
+            fragment WorkItemFields on EvalWorkItem {
+              id
+              leaseToken
+              leaseExpiresAt
+              purpose
+              repetition
+              caseId
+              caseRevision
+              input
+              history {
+                role
+                content
+              }
+              tags
+              agentId
+              agentName
+              agentVersion
+              versionLabel
+              tools {
+                name
+                description
+                parameters
+                readOnly
+              }
+            }
             """)
-        variables: dict[str, object] = {"runId": run_id, "answers": answers}
+        variables: dict[str, object] = {
+            "runId": run_id,
+            "answers": answers,
+            "claimNext": claim_next,
+            "leaseSeconds": lease_seconds,
+        }
         response = self.execute(
             query=query,
             operation_name="SubmitEvalAnswers",

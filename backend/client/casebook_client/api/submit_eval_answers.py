@@ -1,7 +1,10 @@
+from typing import Optional
+
 from pydantic import Field
 
 from .base_model import BaseModel
-from .fragments import ProgressFields
+from .enums import EvalRunStatus
+from .fragments import ProgressFields, WorkItemFields
 
 
 class SubmitEvalAnswers(BaseModel):
@@ -14,6 +17,7 @@ class SubmitEvalAnswersSubmitEvalAnswers(BaseModel):
     accepted: list[str]
     refused: list["SubmitEvalAnswersSubmitEvalAnswersRefused"]
     progress: "SubmitEvalAnswersSubmitEvalAnswersProgress"
+    claimed: Optional["SubmitEvalAnswersSubmitEvalAnswersClaimed"]
 
 
 class SubmitEvalAnswersSubmitEvalAnswersRefused(BaseModel):
@@ -22,5 +26,15 @@ class SubmitEvalAnswersSubmitEvalAnswersRefused(BaseModel):
 
 
 SubmitEvalAnswersSubmitEvalAnswersProgress = ProgressFields
+
+
+class SubmitEvalAnswersSubmitEvalAnswersClaimed(BaseModel):
+    status: EvalRunStatus
+    lease_token: str = Field(alias="leaseToken")
+    items: list["SubmitEvalAnswersSubmitEvalAnswersClaimedItems"]
+
+
+SubmitEvalAnswersSubmitEvalAnswersClaimedItems = WorkItemFields
 SubmitEvalAnswers.model_rebuild()
 SubmitEvalAnswersSubmitEvalAnswers.model_rebuild()
+SubmitEvalAnswersSubmitEvalAnswersClaimed.model_rebuild()

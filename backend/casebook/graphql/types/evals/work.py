@@ -207,6 +207,9 @@ class SubmitEvalAnswersPayload:
         description="Answers not stored, each with the reason; nothing of them changed."
     )
     progress: EvalProgressType
+    claimed: EvalWorkClaimType | None = strawberry.field(
+        description="The next items, when claimNext asked for some and the run goes on."
+    )
     run_id: strawberry.Private[int]
     accepted_ids: strawberry.Private[list[int]]
 
@@ -225,6 +228,9 @@ class SubmitEvalAnswersPayload:
             accepted=[encode_id(WORK_ITEM, i) for i in submitted.accepted],
             refused=[EvalAnswerRefusalType.from_refusal(r) for r in submitted.refused],
             progress=EvalProgressType.from_payload(progress_payload(submitted.run)),
+            claimed=EvalWorkClaimType.from_claim(submitted.claimed)
+            if submitted.claimed is not None
+            else None,
             run_id=submitted.run.id,
             accepted_ids=submitted.accepted,
         )
