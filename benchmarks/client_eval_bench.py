@@ -38,7 +38,6 @@ import importlib.util
 import math
 import multiprocessing
 import os
-import secrets
 import statistics
 import subprocess
 import sys
