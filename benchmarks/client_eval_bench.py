@@ -66,6 +66,7 @@ from casebook.services.datasets import case_files, datasets
 from casebook.services.identity.api_keys import create_key
 from casebook.services.identity.members import create_organization_with_owner
 from casebook.services.kernel.context import ServiceContext
+from casebook.services.kernel.redis_connection import connect
 from casebook_client import AsyncCasebook, aevaluate
 from casebook_client.api.input_types import EvalRunInput
 
@@ -114,6 +115,11 @@ async def prepare(database_url: str, redis_url: str, agent_url: str, sizes: list
         assert dataset.id is not None
         await case_files.import_cases(ctx, dataset.id, _cases_file(size), "cases.jsonl")
         made[size] = str(encode_id("Dataset", dataset.id))
+    # Job ids start at 1 in each fresh database, and arq keeps a finished job's id for an
+    # hour: a Redis kept from an earlier run would take the new jobs for duplicates.
+    redis = await connect(redis_url)
+    await redis.flushdb()
+    await redis.aclose()
     local = await create_agent(ctx, name="Local", draft=LocalAgentDraft())
     webhook = await create_agent(ctx, name="Webhook", draft=WebhookAgentDraft(url=agent_url))
     key = await create_key(ctx, name="ci", scopes=CI_SCOPES, expires_at=None)

@@ -20,6 +20,11 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 SMALL_RUNS = [
     ("ingest_bench.py", ["--runs", "200", "--batch", "100"], "runs/s"),
     ("erasure_bench.py", ["--cases", "200", "--versions", "10"], "raw SQL UPDATE"),
+    (
+        "client_eval_bench.py",
+        ["--cases", "40", "--slow-cases", "32", "--starts", "2", "--shared-cases", "40"],
+        "every item answered once",
+    ),
 ]
 
 
