@@ -7,7 +7,8 @@ arrives and unsubscribes when its last one leaves, and copies each message, in
 the order Redis delivered it, into every listener's bounded queue. So 1,000
 viewers of one run cost one Redis connection per process, not 1,000. Its
 channels are those of its Redis database (``pubsub``: on the wire, a channel
-carries the database's number).
+carries the database's number). A worker holds one too, for its queue's wake
+channel (``jobs.resilient``).
 
 Rules a listener can rely on:
 
