@@ -20,6 +20,11 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 SMALL_RUNS = [
     ("ingest_bench.py", ["--runs", "200", "--batch", "100"], "runs/s"),
     ("erasure_bench.py", ["--cases", "200", "--versions", "10"], "raw SQL UPDATE"),
+    (
+        "first_item_bench.py",
+        ["--runs", "2", "--rounds", "1", "--warm-up", "1", "--cases", "1"],
+        "polling / woken",
+    ),
 ]
 
 
