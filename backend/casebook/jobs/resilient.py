@@ -48,7 +48,11 @@ class ResilientWorker(Worker):
         self.poll_interval_s, self.poll_delay_s = self.poll_delay_s, 0.0
         self._next_poll = 0.0  # loop time; the first poll is at once
         self._woken = asyncio.Event()
-        self._wakes = LiveHub(wake_url) if wake_url and not self.burst else None
+        self._wakes = (
+            LiveHub(wake_url, kind="wake", purpose="worker wakes")
+            if wake_url and not self.burst
+            else None
+        )
 
     @property
     def waiting_for_redis(self) -> bool:
