@@ -26,7 +26,6 @@ Run: .venv/bin/python benchmarks/first_item_bench.py [--runs 30] [--rounds 3] [-
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import secrets
@@ -49,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _services import bench_database
+from eval_bench import _cases_file
 from load_bench import Fixture, _load, api_server, redis_for_bench, wait_ready
 
 from casebook.config import Settings
@@ -132,18 +132,6 @@ class Agents:
     api_key: str
     dataset_id: str
     by_kind: dict[str, tuple[str, Arrivals]] = field(default_factory=dict)
-
-
-def _cases_file(count: int) -> bytes:
-    rows = [
-        {
-            "input": f"question {n}",
-            "reference_answer": "yes",
-            "checks": [{"type": "contains", "value": "yes"}],
-        }
-        for n in range(count)
-    ]
-    return "\n".join(json.dumps(row) for row in rows).encode()
 
 
 async def prepare(

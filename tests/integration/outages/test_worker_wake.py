@@ -79,6 +79,24 @@ async def _queued_without_a_wake(ctx: Any, **arq_options: Any) -> int:
     return job.id
 
 
+async def _woken_worker(
+    own_services: Any, sessionmaker: Any, settings: Any, start_worker: Any
+) -> tuple[ResilientWorker, Any, Any]:
+    """A worker polling every 30 s on the test's own Redis, subscribed to its wakes and
+    past its first poll; a client of that Redis; an owner to enqueue as."""
+    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
+    worker = await start_worker(faulted, poll_delay=SLOW_POLL)
+    await eventually(_ready(worker, redis))
+    return worker, redis, ctx
+
+
+async def _finished(sessionmaker: Any, job_id: int, *, started_within: float = 10.0) -> None:
+    """The job started within ``started_within`` seconds; let through, it succeeds."""
+    await eventually(status_is(sessionmaker, job_id, jobs.RUNNING), within=started_within)
+    gate(job_id).set()
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+
+
 def _nothing_listens() -> str:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -88,14 +106,9 @@ def _nothing_listens() -> str:
 async def test_a_handed_job_wakes_a_worker_that_polls_every_30_seconds(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
-    worker = await start_worker(faulted, poll_delay=SLOW_POLL)
-    await eventually(_ready(worker, redis))
-
+    _, redis, ctx = await _woken_worker(own_services, sessionmaker, settings, start_worker)
     job_id = await enqueue(ctx)
-    await eventually(status_is(sessionmaker, job_id, jobs.RUNNING), within=PROMPTLY)
-    gate(job_id).set()
-    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await _finished(sessionmaker, job_id, started_within=PROMPTLY)
     assert RUNS[job_id] == 1
     await redis.aclose()
 
@@ -127,8 +140,7 @@ async def test_a_job_whose_wake_was_lost_is_found_by_the_next_poll(
     handed = await enqueue(ctx)
     lost = await _queued_without_a_wake(ctx)
     for job_id in (handed, lost):
-        gate(job_id).set()
-        await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+        await _finished(sessionmaker, job_id)
     assert not worker.hears_wakes
     assert (RUNS[handed], RUNS[lost]) == (1, 1)
     await redis.aclose()
@@ -137,10 +149,7 @@ async def test_a_job_whose_wake_was_lost_is_found_by_the_next_poll(
 async def test_after_a_redis_restart_the_subscription_comes_back_and_wakes_again(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
-    worker = await start_worker(faulted, poll_delay=SLOW_POLL)
-    await eventually(_ready(worker, redis))
-
+    worker, redis, ctx = await _woken_worker(own_services, sessionmaker, settings, start_worker)
     own_services.stop_redis()
     await eventually(_hears_wakes(worker, False))
     during = await enqueue(ctx)  # recorded; neither queued nor woken for
@@ -148,13 +157,9 @@ async def test_after_a_redis_restart_the_subscription_comes_back_and_wakes_again
 
     await eventually(_hears_wakes(worker, True), within=15)
     assert await job_runs.dispatch_waiting_jobs(sessionmaker, redis, older_than=0) == 1
-    await eventually(status_is(sessionmaker, during, jobs.RUNNING), within=PROMPTLY)
+    await _finished(sessionmaker, during, started_within=PROMPTLY)
     after = await enqueue(ctx)
-    await eventually(status_is(sessionmaker, after, jobs.RUNNING), within=PROMPTLY)
-
-    for job_id in (during, after):
-        gate(job_id).set()
-        await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await _finished(sessionmaker, after, started_within=PROMPTLY)
     assert (RUNS[during], RUNS[after]) == (1, 1)
     assert not worker.waiting_for_redis
     await redis.aclose()
@@ -163,9 +168,7 @@ async def test_after_a_redis_restart_the_subscription_comes_back_and_wakes_again
 async def test_wakes_with_nothing_due_start_nothing_and_the_worker_carries_on(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
-    worker = await start_worker(faulted, poll_delay=SLOW_POLL)
-    await eventually(_ready(worker, redis))
+    worker, redis, ctx = await _woken_worker(own_services, sessionmaker, settings, start_worker)
     # Held back for a minute, as arq holds a retry: a wake does not bring it forward.
     later = await _queued_without_a_wake(ctx, _defer_by=60)
 
@@ -173,10 +176,7 @@ async def test_wakes_with_nothing_due_start_nothing_and_the_worker_carries_on(
         assert await pubsub.publish(redis, worker.wake_channel, b"nothing due") == 1
     # Heard after those (one connection delivers in order): this one has a job.
     job_id = await enqueue(ctx)
-    await eventually(status_is(sessionmaker, job_id, jobs.RUNNING), within=PROMPTLY)
-    gate(job_id).set()
-    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
-
+    await _finished(sessionmaker, job_id, started_within=PROMPTLY)
     assert dict(RUNS) == {job_id: 1}
     assert (await row(sessionmaker, later)).status == jobs.QUEUED
     due_ms = await redis.zscore(worker.queue_name, jobs.arq_job_id(later))
