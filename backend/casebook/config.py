@@ -96,6 +96,11 @@ class Settings(BaseSettings):
     worker_metrics_port: int = Field(
         default=9610, ge=0, le=65535, description="port of the worker's /metrics; 0 turns it off"
     )
+    worker_wake_on_handover: bool = Field(
+        default=True,
+        description="a worker hears on Redis pub/sub when a job is queued and takes it at "
+        "once; false: it finds jobs only by polling its queue, every 0.5 s",
+    )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
     database_pool_size: int = Field(

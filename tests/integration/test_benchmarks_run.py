@@ -25,6 +25,11 @@ SMALL_RUNS = [
         ["--cases", "40", "--slow-cases", "32", "--starts", "2", "--shared-cases", "40"],
         "every item answered once",
     ),
+    (
+        "first_item_bench.py",
+        ["--runs", "2", "--rounds", "1", "--warm-up", "1", "--cases", "1"],
+        "polling / woken",
+    ),
 ]
 
 

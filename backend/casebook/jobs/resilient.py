@@ -6,8 +6,19 @@ backoff until Redis is back; jobs already running carry on meanwhile (they
 need PostgreSQL, not Redis), and what arq writes when a job ends waits until
 Redis takes it. Whether a job's work is done is recorded in PostgreSQL, so a
 job arq delivers twice still runs once (``job_runs.execute``).
+
+It is also woken: ``jobs.hand_to_worker`` publishes on the queue's wake channel
+after queueing a job, and a worker given ``wake_url`` listens there (one
+subscription, through a ``LiveHub``: reconnected with backoff after an outage) and
+polls at once instead of at the end of its ``poll_delay``. arq sleeps that delay
+between two polls and nothing can cut its sleep short, so this worker hands arq a
+delay of zero and waits the delay itself, until it passes or a wake comes. The
+delay is still the fallback: a wake lost (Redis restarting, no one subscribed yet)
+costs one delay, never a job. A wake with nothing due is one poll that finds nothing.
 """
 
+import asyncio
+import contextlib
 from typing import Any
 
 import structlog
@@ -18,15 +29,30 @@ from arq.worker import Worker
 from redis.exceptions import ResponseError, WatchError
 
 from casebook.observability import metrics
+from casebook.services.kernel.errors import LimitExceededError
+from casebook.services.kernel.jobs import wake_channel
+from casebook.services.kernel.live_hub import LiveHub
 from casebook.services.kernel.outages import Backoff, outage_of, until_reachable
 
 log = structlog.get_logger("casebook.worker")
 
 
 class ResilientWorker(Worker):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, wake_url: str | None = None, **kwargs: Any) -> None:
+        """``wake_url``: the Redis whose wake channel of this queue the worker listens to
+        (none: it finds jobs at its polls alone). A burst worker, which ends once its
+        queue is empty, listens to nothing."""
         super().__init__(*args, **kwargs)
         self._redis_backoff = Backoff(first=0.2, cap=10.0)
+        # arq's cron window is max(poll_delay, 0.5) s: unchanged for delays up to 0.5 s.
+        self.poll_interval_s, self.poll_delay_s = self.poll_delay_s, 0.0
+        self._next_poll = 0.0  # loop time; the first poll is at once
+        self._woken = asyncio.Event()
+        self._wakes = (
+            LiveHub(wake_url, kind="wake", purpose="worker wakes")
+            if wake_url and not self.burst
+            else None
+        )
 
     @property
     def waiting_for_redis(self) -> bool:
@@ -47,7 +73,34 @@ class ResilientWorker(Worker):
             self._redis_backoff.reset()
             metrics.worker_waiting_for_redis(False)
 
-    async def main(self) -> None:
+    @property
+    def wake_channel(self) -> str:
+        return wake_channel(self.queue_name)
+
+    @property
+    def hears_wakes(self) -> bool:
+        """True while Redis has confirmed the worker's subscription to its wake channel."""
+        return self._wakes is not None and self._wakes.subscribed(self.wake_channel)
+
+    async def _hear_wakes(self, wakes: LiveHub) -> None:
+        while True:
+            try:
+                async with wakes.listen(self.wake_channel) as heard:
+                    # A wake, or RESYNC (subscribed again after an outage, wakes may have
+                    # been missed): either way, poll now.
+                    async for _ in heard:
+                        self._woken.set()
+            except LimitExceededError:
+                self._woken.set()  # wakes piled up unread and were dropped: poll anyway
+
+    async def _until_next_poll(self) -> None:
+        remaining = self._next_poll - asyncio.get_running_loop().time()
+        if remaining > 0 and not self._woken.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(remaining):
+                    await self._woken.wait()
+
+    async def _connect(self) -> None:
         while self._pool is None:
             assert self.redis_settings is not None
             try:
@@ -62,13 +115,30 @@ class ResilientWorker(Worker):
             except Exception as error:
                 await self._wait_out(error, "connect")
         self._back()
-        await super().main()
+
+    async def main(self) -> None:
+        wakes = self._wakes
+        hearing = asyncio.create_task(self._hear_wakes(wakes)) if wakes is not None else None
+        try:
+            await self._connect()
+            await super().main()
+        finally:
+            if hearing is not None and wakes is not None:
+                hearing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await hearing
+                await wakes.close()
 
     async def _poll_iteration(self) -> None:
+        """arq's poll, once the poll delay has passed since the last or a wake came."""
+        await self._until_next_poll()
+        self._woken.clear()  # a wake from here on is for a job this poll may miss
+        self._next_poll = asyncio.get_running_loop().time() + self.poll_interval_s
         try:
             await super()._poll_iteration()
         except Exception as error:
             await self._wait_out(error, "poll")
+            self._next_poll = 0.0  # the backoff was the wait: poll again at once
             return
         self._back()
 

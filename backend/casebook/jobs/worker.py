@@ -137,4 +137,7 @@ def create_worker(
     disposes it when it stops."""
     settings = settings or get_settings()
     ctx = {"settings": settings, "serving": serving, "engine": engine}
-    return ResilientWorker(**{**worker_settings(settings), "ctx": ctx, **overrides})
+    wake_url = settings.redis_url if settings.worker_wake_on_handover else None
+    return ResilientWorker(
+        **{**worker_settings(settings), "ctx": ctx, "wake_url": wake_url, **overrides}
+    )

@@ -42,12 +42,14 @@ async def eventually(check: Callable[[], Awaitable[Any]], *, within: float = 10.
 
 
 @pytest.fixture
-async def start_worker() -> AsyncIterator[Callable[[Settings], Awaitable[ResilientWorker]]]:
-    """Run the real (non-burst) worker in the background until the test ends."""
+async def start_worker() -> AsyncIterator[Callable[..., Awaitable[ResilientWorker]]]:
+    """Run the real (non-burst) worker in the background until the test ends; keyword
+    arguments are arq's (``poll_delay``) or the worker's (``wake_url``)."""
     running: list[tuple[ResilientWorker, asyncio.Task[None]]] = []
 
-    async def start(settings: Settings) -> ResilientWorker:
-        worker = create_worker(settings, cron_jobs=None, poll_delay=0.05, handle_signals=False)
+    async def start(settings: Settings, **overrides: Any) -> ResilientWorker:
+        given = {"cron_jobs": None, "poll_delay": 0.05, "handle_signals": False, **overrides}
+        worker = create_worker(settings, **given)
         running.append((worker, asyncio.create_task(worker.main())))
         return worker
 

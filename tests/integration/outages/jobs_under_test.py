@@ -10,7 +10,7 @@ from casebook.db.models import Job
 from casebook.domain.access.catalog import Role
 from casebook.domain.access.policy import Actor
 from casebook.services.identity.members import create_organization_with_owner
-from casebook.services.kernel import jobs
+from casebook.services.kernel import jobs, redis_connection
 from casebook.services.kernel.context import ServiceContext
 
 KIND = "outage_probe"
@@ -65,3 +65,21 @@ async def row(sessionmaker: SessionMaker, job_id: int) -> Job:
         found = await session.get(Job, job_id)
     assert found is not None
     return found
+
+
+def status_is(sessionmaker: SessionMaker, job_id: int, status: str) -> Any:
+    """A check for ``eventually``: whether the job's row has ``status``."""
+
+    async def status_is() -> bool:
+        return (await row(sessionmaker, job_id)).status == status
+
+    return status_is
+
+
+async def redis_of_its_own(
+    own_services: Any, sessionmaker: SessionMaker, settings: Settings
+) -> tuple[Settings, Any, ServiceContext]:
+    """Settings pointing at the test's own Redis (started), a client of it, an owner."""
+    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
+    redis = await redis_connection.connect(faulted.redis_url)
+    return faulted, redis, await owner_context(sessionmaker, redis, faulted)

@@ -34,6 +34,7 @@ from tests.integration.outages.jobs_under_test import (
     gate,
     owner_context,
     row,
+    status_is,
 )
 from tests.support.graphql_client import Api
 
@@ -130,7 +131,7 @@ async def test_a_job_running_across_a_postgres_restart_finishes(
     sessionmaker, ctx = own_world["sessionmaker"], own_world["ctx"]
     await start_worker(own_world["settings"])
     job_id = await enqueue(ctx)
-    await eventually(_status_is(sessionmaker, job_id, jobs.RUNNING))
+    await eventually(status_is(sessionmaker, job_id, jobs.RUNNING))
     await eventually(_at_the_gate(job_id))  # its first progress written, not still being written
 
     own_services.stop_postgres()
@@ -138,7 +139,7 @@ async def test_a_job_running_across_a_postgres_restart_finishes(
     await eventually(_failed_a_write(job_id))
     own_services.start_postgres()
 
-    await eventually(_status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
     done = await row(sessionmaker, job_id)
     assert done.result == {"done": True}
     assert done.attempts == RUNS[job_id] == 2
@@ -155,7 +156,7 @@ async def test_a_job_picked_up_while_postgres_is_down_runs_when_it_is_back(
     await eventually(_retried(worker))  # claiming failed: back on arq's queue, with a delay
 
     own_services.start_postgres()
-    await eventually(_status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
     assert RUNS[job_id] == (await row(sessionmaker, job_id)).attempts == 1
 
 
@@ -174,13 +175,6 @@ async def test_the_reaper_does_not_take_missed_heartbeats_across_a_restart_for_a
     redis = ctx.redis
     assert await job_runs.reap_stale_jobs(sessionmaker, redis, stale_after=60) == []
     assert (await row(sessionmaker, job_id)).status == jobs.RUNNING
-
-
-def _status_is(sessionmaker: Any, job_id: int, status: str) -> Any:
-    async def status_is() -> bool:
-        return (await row(sessionmaker, job_id)).status == status
-
-    return status_is
 
 
 def _at_the_gate(job_id: int) -> Any:

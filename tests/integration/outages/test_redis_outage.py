@@ -8,31 +8,16 @@ from typing import Any
 
 from casebook.jobs.resilient import ResilientWorker
 from casebook.services.kernel import job_runs, jobs, redis_connection
-from casebook.services.kernel.context import ServiceContext
 from tests.integration.outages.conftest import eventually
 from tests.integration.outages.jobs_under_test import (
     RUNS,
     enqueue,
     gate,
     owner_context,
+    redis_of_its_own,
     row,
+    status_is,
 )
-
-
-async def _redis_of_its_own(
-    own_services: Any, sessionmaker: Any, settings: Any
-) -> tuple[Any, Any, ServiceContext]:
-    """Settings pointing at the test's own Redis (started), a client of it, an owner."""
-    faulted = settings.model_copy(update={"redis_url": own_services.start_redis()})
-    redis = await redis_connection.connect(faulted.redis_url)
-    return faulted, redis, await owner_context(sessionmaker, redis, faulted)
-
-
-def _status_is(sessionmaker: Any, job_id: int, status: str) -> Any:
-    async def status_is() -> bool:
-        return (await row(sessionmaker, job_id)).status == status
-
-    return status_is
 
 
 def _saw_outage(worker: ResilientWorker) -> Any:
@@ -45,21 +30,21 @@ def _saw_outage(worker: ResilientWorker) -> Any:
 async def test_a_job_running_while_redis_restarts_finishes_once_and_the_worker_resumes(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
+    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
     worker = await start_worker(faulted)
 
     first = await enqueue(ctx)
-    await eventually(_status_is(sessionmaker, first, jobs.RUNNING))
+    await eventually(status_is(sessionmaker, first, jobs.RUNNING))
     own_services.stop_redis()
     await eventually(_saw_outage(worker))
 
     gate(first).set()  # the job ends while Redis is down: its progress goes unpublished
-    await eventually(_status_is(sessionmaker, first, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, first, jobs.SUCCEEDED))
 
     own_services.start_redis()
     second = await enqueue(ctx)  # the worker polls the new Redis and takes it
     gate(second).set()
-    await eventually(_status_is(sessionmaker, second, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, second, jobs.SUCCEEDED))
 
     assert (RUNS[first], RUNS[second]) == (1, 1)
     done = await row(sessionmaker, first)
@@ -71,7 +56,7 @@ async def test_a_job_running_while_redis_restarts_finishes_once_and_the_worker_r
 async def test_a_job_recorded_while_redis_is_down_is_handed_over_once_redis_is_back(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
+    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
     own_services.stop_redis()
 
     job_id = await enqueue(ctx)  # accepted: the row is the record
@@ -82,7 +67,7 @@ async def test_a_job_recorded_while_redis_is_down_is_handed_over_once_redis_is_b
     assert await job_runs.dispatch_waiting_jobs(sessionmaker, redis, older_than=0) == 1
     assert await job_runs.dispatch_waiting_jobs(sessionmaker, redis, older_than=0) == 0
     gate(job_id).set()
-    await eventually(_status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
     assert RUNS[job_id] == 1
     await redis.aclose()
 
@@ -90,7 +75,7 @@ async def test_a_job_recorded_while_redis_is_down_is_handed_over_once_redis_is_b
 async def test_a_queued_job_a_redis_restart_lost_is_dispatched_again_and_runs_once(
     own_services, sessionmaker, settings, start_worker
 ) -> None:
-    faulted, redis, ctx = await _redis_of_its_own(own_services, sessionmaker, settings)
+    faulted, redis, ctx = await redis_of_its_own(own_services, sessionmaker, settings)
     job_id = await enqueue(ctx)
     own_services.stop_redis()
     own_services.start_redis()  # empty: the queued job is gone from arq
@@ -98,7 +83,7 @@ async def test_a_queued_job_a_redis_restart_lost_is_dispatched_again_and_runs_on
     worker = await start_worker(faulted)
     assert await job_runs.dispatch_waiting_jobs(sessionmaker, redis, older_than=0) == 1
     gate(job_id).set()
-    await eventually(_status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
     assert RUNS[job_id] == 1
     assert not worker.tasks or all(
         not t.done() or t.exception() is None for t in worker.tasks.values()
@@ -120,6 +105,6 @@ async def test_the_worker_starts_while_redis_is_down_and_connects_when_it_comes_
     ctx = await owner_context(sessionmaker, redis, faulted)
     job_id = await enqueue(ctx)
     gate(job_id).set()
-    await eventually(_status_is(sessionmaker, job_id, jobs.SUCCEEDED))
+    await eventually(status_is(sessionmaker, job_id, jobs.SUCCEEDED))
     assert RUNS[job_id] == 1
     await redis.aclose()

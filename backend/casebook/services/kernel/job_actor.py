@@ -9,8 +9,9 @@ revoked, expired or deleted since, stops the job with an explicit error.
 from datetime import UTC, datetime
 
 from sqlalchemy import select
+from sqlmodel import col
 
-from casebook.db.engine import SessionMaker
+from casebook.db.engine import SessionMaker, reading_session
 from casebook.db.models import ApiKey, Job, Membership
 from casebook.domain.access.catalog import Permission, Role
 from casebook.domain.access.policy import Actor
@@ -28,21 +29,21 @@ async def actor_for_job(sessionmaker: SessionMaker, job: Job) -> Actor:
     user_id = job.created_by_user_id
     if user_id is None:
         raise Forbidden("the person who asked for this job no longer exists")
-    async with sessionmaker() as session:
-        membership = (
-            await session.execute(
-                select(Membership).where(
-                    Membership.user_id == user_id,
-                    Membership.organization_id == job.organization_id,
-                )
-            )
-        ).scalar_one_or_none()
-        if membership is None:
-            raise Forbidden("the person who asked for this job is no longer a member")
-        key_id = job.payload.get(API_KEY_FIELD)
-        if key_id is None:
-            return Actor(user_id, job.organization_id, Role(membership.role))
-        key = await session.get(ApiKey, key_id)
+    key_id = job.payload.get(API_KEY_FIELD)
+    # The membership and the key in one statement, outside a transaction: the first
+    # thing a job does, before any of its work.
+    query = (
+        select(Membership, ApiKey)
+        .outerjoin(ApiKey, col(ApiKey.id) == key_id)  # no key asked for: none found
+        .where(Membership.user_id == user_id, Membership.organization_id == job.organization_id)
+    )
+    async with reading_session(sessionmaker) as session:
+        found = (await session.execute(query)).one_or_none()
+    if found is None:
+        raise Forbidden("the person who asked for this job is no longer a member")
+    membership, key = found
+    if key_id is None:
+        return Actor(user_id, job.organization_id, Role(membership.role))
     now = datetime.now(UTC)
     if key is None or key.issuer_user_id != user_id:
         raise Forbidden("the API key this job was started with was deleted")

@@ -4,7 +4,9 @@ A job row is the truth: a status, a heartbeat while it runs, its result or
 error. The arq job id is derived from the row id, so enqueueing twice runs it
 once. Redis only carries the job to a worker: a job recorded while Redis is
 down stays queued and is handed over when Redis is back
-(``job_runs.dispatch_waiting_jobs``). Progress goes out on Redis pub/sub
+(``job_runs.dispatch_waiting_jobs``). A job handed over wakes the queue's workers
+(channel ``wake:<queue>``), so one takes it at once rather than at its next poll of
+the queue; a lost wake costs only that wait. Progress goes out on Redis pub/sub
 (channel ``job:<id>``) for subscriptions, as a courtesy: a lost message never
 stops a job. Running a job, its heartbeat and the reaper live in ``job_runs``.
 """
@@ -52,6 +54,11 @@ def arq_job_id(job_id: int) -> str:
     return f"casebook-job:{job_id}"
 
 
+def wake_channel(queue_name: str) -> str:
+    """Where the workers of arq's queue ``queue_name`` hear that a job was put on it."""
+    return f"wake:{queue_name}"
+
+
 async def publish(redis: Any, job: Job) -> None:
     """Tell subscribers the job's state; with Redis down they read it from the row later."""
     await pubsub.publish_unless_down(
@@ -60,9 +67,9 @@ async def publish(redis: Any, job: Job) -> None:
 
 
 async def hand_to_worker(redis: Any, job_id: int) -> bool:
-    """Queue the job on arq; ``True`` when it was queued anew. ``False`` when arq holds it
-    already (arq keeps one job per id, so handing it twice runs it once) or when Redis is
-    down: the row then waits and is handed over later."""
+    """Queue the job on arq and wake its workers; ``True`` when it was queued anew.
+    ``False`` when arq holds it already (arq keeps one job per id, so handing it twice
+    runs it once) or when Redis is down: the row then waits and is handed over later."""
     try:
         queued = await redis.enqueue_job("run_job", job_id, _job_id=arq_job_id(job_id))
     except Exception as error:
@@ -70,7 +77,17 @@ async def hand_to_worker(redis: Any, job_id: int) -> bool:
             raise
         log.warning("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
         return False
-    return queued is not None
+    if queued is None:
+        return False
+    # After the job is on the queue, so a worker the wake reaches finds it there.
+    await pubsub.publish_unless_down(
+        redis,
+        wake_channel(redis.default_queue_name),
+        arq_job_id(job_id).encode(),
+        what="worker wake",
+        job_id=job_id,
+    )
+    return True
 
 
 def job_state(job: Job) -> dict[str, Any]:

@@ -7,7 +7,8 @@ arrives and unsubscribes when its last one leaves, and copies each message, in
 the order Redis delivered it, into every listener's bounded queue. So 1,000
 viewers of one run cost one Redis connection per process, not 1,000. Its
 channels are those of its Redis database (``pubsub``: on the wire, a channel
-carries the database's number).
+carries the database's number). A worker holds one too, for its queue's wake
+channel (``jobs.resilient``).
 
 Rules a listener can rely on:
 
@@ -62,9 +63,9 @@ BACKOFF_CAP_SECONDS = 5.0
 IDLE_PING_SECONDS = 15.0
 
 
-def client_name() -> str:
-    """How the process's live connection is named in Redis (``CLIENT LIST``)."""
-    return f"casebook-live-{os.getpid()}"
+def client_name(kind: str = "live") -> str:
+    """How the process's connection of this ``kind`` is named in Redis (``CLIENT LIST``)."""
+    return f"casebook-{kind}-{os.getpid()}"
 
 
 class Resync:
@@ -191,8 +192,13 @@ class LiveHub:
         queue_size: int = QUEUE_SIZE,
         confirm_timeout: float = CONFIRM_TIMEOUT_SECONDS,
         idle_ping_seconds: float = IDLE_PING_SECONDS,
+        kind: str = "live",
+        purpose: str = "live updates",
     ) -> None:
+        """``kind`` names the connection (``client_name``), ``purpose`` what its log
+        lines are about."""
         self.redis_url = redis_url
+        self.kind, self.purpose = kind, purpose
         self._database = channels_of_redis.database_of_url(redis_url)
         self.queue_size = queue_size
         self.confirm_timeout = confirm_timeout
@@ -290,7 +296,7 @@ class LiveHub:
             # The reader sees the same loss and reconnects; the channel is then subscribed
             # again if it still has listeners.
             log.info(
-                "live hub command not sent",
+                f"{self.purpose}: a pub/sub command was not sent",
                 command=command,
                 channel=channel,
                 error=type(error).__name__,
@@ -307,12 +313,12 @@ class LiveHub:
                 raise
             except (*_LOST, RedisError) as error:
                 log.warning(
-                    "live updates lost their Redis connection; reconnecting",
+                    f"{self.purpose} lost their Redis connection; reconnecting",
                     error=type(error).__name__,
                     retry_in_seconds=round(delay, 2),
                 )
             except Exception:
-                log.exception("live hub failed; reconnecting")
+                log.exception(f"the hub of {self.purpose} failed; reconnecting")
             await self._lose()
             await asyncio.sleep(delay * (0.5 + random.random()))  # noqa: S311  # jitter, not crypto
             delay = min(delay * 2, BACKOFF_CAP_SECONDS)
@@ -321,7 +327,7 @@ class LiveHub:
         # No retries inside redis-py: a lost connection must reach this loop, which then
         # tells the listeners (redis-py would otherwise resubscribe silently).
         self._client = Redis.from_url(
-            self.redis_url, socket_connect_timeout=2, client_name=client_name()
+            self.redis_url, socket_connect_timeout=2, client_name=client_name(self.kind)
         )
         pubsub = self._client.pubsub()
         await pubsub.connect()

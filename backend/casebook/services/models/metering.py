@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.engine import SessionMaker
+from casebook.db.engine import SessionMaker, reading_session
 from casebook.db.models import ModelBudget, ModelUsage
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor, holds
@@ -74,7 +74,8 @@ class DatabaseMeteringSink:
 
     async def check(self, org_id: int, helper: str) -> None:
         now = datetime.now(UTC)
-        async with self._sessionmaker() as session:
+        # Before every model call: reads only, so no BEGIN and ROLLBACK around them.
+        async with reading_session(self._sessionmaker) as session:
             budgets = (
                 await session.execute(
                     select(ModelBudget)
