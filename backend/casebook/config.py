@@ -140,6 +140,20 @@ class Settings(BaseSettings):
     model_retry_base_delay_seconds: float = Field(
         default=0.5, ge=0, description="first wait between tries; doubles each retry"
     )
+    otlp_requests_in_flight: int = Field(
+        default=4,
+        ge=1,
+        le=256,
+        description="OTLP export requests (POST /v1/traces) one API process stores at once; "
+        "past it an exporter is answered 429 with Retry-After and sends again",
+    )
+    otlp_settle_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        le=86_400,
+        description="how long a span waits for the span above it before it is stored as "
+        "the top of its own tree",
+    )
 
     @field_validator("model_prices")
     @classmethod

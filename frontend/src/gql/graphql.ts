@@ -29,8 +29,10 @@ export type AddModelConnectionInput = {
   provider: ModelProviderKind;
 };
 
-/** Who answers: a model Casebook calls, or a webhook. */
+/** Who answers: a model Casebook calls, a webhook it calls, or a local agent - your own code, wherever it runs, answering through Casebook's clients. */
 export type AgentKind =
+  /** Your own code answers (a laptop, a CI runner): the Python client, `casebook eval --task/--exec` or the pytest plugin claim an eval run's work and submit the answers. Casebook never calls it. */
+  | 'LOCAL'
   | 'MODEL'
   | 'WEBHOOK';
 

@@ -86,6 +86,9 @@ RUN_COLUMNS = (
     _runs.started_at,
     _runs.created_by_user_id,
     _runs.created_at,
+    _runs.trace_id,
+    _runs.span_id,
+    _runs.attributes,
 )
 STEP_COLUMNS = (
     _steps.run_id,
@@ -176,11 +179,23 @@ async def record_conversations(
         return []
     async with ctx.transaction() as session:
         agents = await _runnable_agents(session, actor, records)
-        await _check_members(session, actor, records)
-        targets = await _upsert_conversations(session, actor, records)
-        results = await _store(session, actor, agents, targets)
+        results = await store_records(session, actor, agents, records)
         await _audit(session, ctx, actor, results)
     return results
+
+
+async def store_records(
+    session: AsyncSession,
+    actor: Actor,
+    agents: dict[int, Agent],
+    records: Sequence[ConversationRecord],
+) -> list[RecordedConversation]:
+    """Validated conversations written in the caller's transaction: each found or created
+    by its external id (locked), the turns it does not hold yet appended. ``agents`` are
+    those the records name, already authorized for the actor."""
+    await _check_members(session, actor, records)
+    targets = await _upsert_conversations(session, actor, records)
+    return await _store(session, actor, agents, targets)
 
 
 async def append_turns(
@@ -529,6 +544,9 @@ def _add_run(
             run.started_at or turn.at or now,
             actor.user_id,
             now,
+            run.trace_id,
+            run.span_id,
+            orjson.dumps(run.attributes).decode() if run.attributes is not None else None,
         )
     )
     for position, step in enumerate(run.steps, start=1):
