@@ -402,21 +402,27 @@ def _split_system(messages: Iterable[ChatMessage]) -> tuple[tuple[ChatMessage, .
 # The whole reading ----------------------------------------------------------------------
 
 
+def _indexed_present(attributes: JSONObject, prefix: str) -> bool:
+    """Whether indexed messages under ``prefix`` are there: their first one always is."""
+    return any(key in attributes for key in (f"{prefix}.0.message.role", f"{prefix}.0.role"))
+
+
 def _messages(
     span: SpanFacts, reader: _Reader, events_used: set[int]
 ) -> tuple[tuple[ChatMessage, ...], tuple[ChatMessage, ...], str | None]:
+    attributes = span.attributes
     inputs = messages_from_json(reader.get("gen_ai.input.messages"))
     outputs = messages_from_json(reader.get("gen_ai.output.messages"))
     system = _instructions(reader.get("gen_ai.system_instructions"))
-    if not inputs:
+    if not inputs and _indexed_present(attributes, "llm.input_messages"):
         inputs = _indexed_messages(reader, _OI_MESSAGE, "input")
-    if not outputs:
+    if not outputs and _indexed_present(attributes, "llm.output_messages"):
         outputs = _indexed_messages(reader, _OI_MESSAGE, "output")
-    if not inputs:
+    if not inputs and _indexed_present(attributes, "gen_ai.prompt"):
         inputs = _indexed_messages(reader, _OLLM_MESSAGE, "prompt")
-    if not outputs:
+    if not outputs and _indexed_present(attributes, "gen_ai.completion"):
         outputs = _indexed_messages(reader, _OLLM_MESSAGE, "completion")
-    if not (inputs and outputs):
+    if not (inputs and outputs) and span.events:
         event_inputs, event_outputs, event_system = _event_messages(span.events, events_used)
         inputs = inputs or event_inputs
         outputs = outputs or event_outputs
@@ -450,13 +456,37 @@ def _tool(span: SpanFacts, reader: _Reader, kind: Kind) -> tuple[ToolCall | None
     return ToolCall(name, _parsed(arguments), call_id), result
 
 
+def _figures(reader: _Reader) -> tuple[str | None, int | None, int | None, float | None]:
+    """An invocation's model, input and output tokens, and cost in USD."""
+    cost = reader.figure("llm.cost.total", "gen_ai.usage.cost")
+    if cost is None:
+        parts = [reader.figure("llm.cost.prompt"), reader.figure("llm.cost.completion")]
+        cost = sum(p for p in parts if p is not None) if any(p is not None for p in parts) else None
+    return (
+        reader.text("gen_ai.response.model", "gen_ai.request.model", "llm.model_name"),
+        reader.count(
+            "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt"
+        ),
+        reader.count(
+            "gen_ai.usage.output_tokens",
+            "gen_ai.usage.completion_tokens",
+            "llm.token_count.completion",
+        ),
+        cost,
+    )
+
+
 def meaning_of(span: SpanFacts) -> Meaning:
     """What ``span`` says, by the conventions it follows."""
     kind = kind_of(span)
     reader = _Reader(span.attributes)
     reader.get("openinference.span.kind", "gen_ai.operation.name", "traceloop.span.kind")
     events_used: set[int] = set()
-    inputs, outputs, system = _messages(span, reader, events_used)
+    inputs: tuple[ChatMessage, ...] = ()
+    outputs: tuple[ChatMessage, ...] = ()
+    system = None
+    if kind not in ACTIONS:
+        inputs, outputs, system = _messages(span, reader, events_used)
     tool, result = _tool(span, reader, kind)
     input_text = reader.text("input.value") if tool is None else None
     output_text = reader.text("output.value") if tool is None else None
@@ -464,10 +494,9 @@ def meaning_of(span: SpanFacts) -> Meaning:
         input_text = input_text or reader.text("traceloop.entity.input")
         output_text = output_text or reader.text("traceloop.entity.output")
     reader.get("input.mime_type", "output.mime_type")
-    cost = reader.figure("llm.cost.total", "gen_ai.usage.cost")
-    if cost is None:
-        parts = [reader.figure("llm.cost.prompt"), reader.figure("llm.cost.completion")]
-        cost = sum(p for p in parts if p is not None) if any(p is not None for p in parts) else None
+    model = input_tokens = output_tokens = cost = None
+    if kind not in ACTIONS:
+        model, input_tokens, output_tokens, cost = _figures(reader)
     return Meaning(
         kind=kind,
         input_messages=inputs,
@@ -477,15 +506,9 @@ def meaning_of(span: SpanFacts) -> Meaning:
         tool=tool,
         tool_result=result,
         documents=_documents(reader) if kind == "retriever" else (),
-        model=reader.text("gen_ai.response.model", "gen_ai.request.model", "llm.model_name"),
-        input_tokens=reader.count(
-            "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt"
-        ),
-        output_tokens=reader.count(
-            "gen_ai.usage.output_tokens",
-            "gen_ai.usage.completion_tokens",
-            "llm.token_count.completion",
-        ),
+        model=model,
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
         cost_usd=cost,
         user=reader.text("user.id", "enduser.id"),
         session=reader.text("session.id", "gen_ai.conversation.id"),

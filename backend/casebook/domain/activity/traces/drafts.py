@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+import orjson
+
 from casebook.domain.activity.ingestion import (
     STEPS_PER_RUN_MAX,
     ConversationDraft,
@@ -36,7 +38,7 @@ from casebook.domain.activity.traces.assembly import (
 )
 from casebook.domain.activity.traces.limits import ID_MAX, SESSION_ID_MAX
 from casebook.domain.jsonvalue import JSONObject
-from casebook.domain.redaction import redact_json, redact_text
+from casebook.domain.redaction import may_hold_a_credential, redact_json, redact_text
 
 EXTERNAL_PREFIX = "otel"
 
@@ -112,6 +114,9 @@ class Redactor:
         return None if text is None else self.text(text)
 
     def object(self, value: JSONObject) -> JSONObject:
+        # The triggers hold nothing JSON escapes: none in the whole text, none anywhere in it.
+        if not may_hold_a_credential(orjson.dumps(value).decode()):
+            return value
         redacted, n = redact_json(value)
         self.count += n
         return redacted if isinstance(redacted, dict) else value

@@ -248,7 +248,11 @@ async def _store_turns(
         return [], []
     organization_id = actor.organization_id
     externals = sorted({conversation_external_id(t.agent_id, t.session, t.trace_id) for t in turns})
-    await lock_keys(session, [f"otel-conversation:{organization_id}:{e}" for e in externals])
+    # A conversation of one trace is only ever touched under that trace's lock, held.
+    await lock_keys(
+        session,
+        [f"otel-conversation:{organization_id}:{e}" for e in externals if ":session:" in e],
+    )
     held = await _held(session, organization_id, externals)
     labelled = [(agents[t.agent_id], t.version_label) for t in turns if t.version_label]
     versions = await version_numbers(session, ctx, labelled)
@@ -289,6 +293,7 @@ def _chunks(conversations: Sequence[ConversationDraft]) -> list[list[Conversatio
     conversation's turns split across batches when they are more than a batch holds."""
     chunks: list[list[ConversationDraft]] = [[]]
     turns = steps = 0
+    named: set[str] = set()
     for conversation in conversations:
         for piece in _pieces(conversation):
             piece_steps = sum(len(t.run.steps) for t in piece.turns if t.run is not None)
@@ -297,10 +302,12 @@ def _chunks(conversations: Sequence[ConversationDraft]) -> list[list[Conversatio
                 len(current) >= CONVERSATIONS_MAX
                 or turns + len(piece.turns) > TURNS_MAX
                 or steps + piece_steps > STEPS_MAX
-                or any(c.external_id == piece.external_id for c in current)
+                or piece.external_id in named
             ):
                 chunks.append([])
                 turns = steps = 0
+                named = set()
+            named.add(piece.external_id)
             chunks[-1].append(piece)
             turns += len(piece.turns)
             steps += piece_steps
