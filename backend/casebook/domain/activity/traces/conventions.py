@@ -114,9 +114,11 @@ class Meaning:
 
     @property
     def output_said(self) -> str:
-        """What the model or agent wrote: its output messages' text, else its output text."""
-        said = "\n\n".join(m.text for m in self.output_messages if m.role != "tool" and m.text)
-        return said or (self.output_text or "")
+        """What the model or agent wrote: its output messages' text, else (when it recorded
+        no messages) its output text."""
+        if self.output_messages:
+            return "\n\n".join(m.text for m in self.output_messages if m.role != "tool" and m.text)
+        return self.output_text or ""
 
     @property
     def requested_calls(self) -> tuple[ToolCall, ...]:
