@@ -201,6 +201,7 @@ def assemble(placed: Sequence[PlacedSpan], waiting: Sequence[WaitingSpan]) -> Tr
             continue
         plan.extensions.append(_extension(holder, members))
     plan.turns.sort(key=lambda t: (t.start_ns, t.span_id))
+    plan.turns = _merged_continuations(plan.turns)
     return plan
 
 

@@ -321,13 +321,14 @@ def _flat_message(fields: Mapping[str, JSONValue]) -> ChatMessage:
     texts = [text] if isinstance(text, str) and text else []
     contents: dict[int, str] = {}
     calls: dict[int, dict[str, JSONValue]] = {}
-    for key, value in fields.items():
+    for name, value in fields.items():
+        key = name.removeprefix("message.")
         parts = key.split(".")
-        if key.startswith("message.contents.") and key.endswith(".message_content.text"):
-            if parts[2].isdigit() and isinstance(value, str):
-                contents[int(parts[2])] = value
-        elif key.startswith(("message.tool_calls.", "tool_calls.")):
-            at = 2 if key.startswith("message.") else 1
+        if key.startswith("contents.") and key.endswith(".message_content.text"):
+            if parts[1].isdigit() and isinstance(value, str):
+                contents[int(parts[1])] = value
+        elif key.startswith("tool_calls."):
+            at = 1
             if parts[at].isdigit():
                 leaf = ".".join(parts[at + 1 :]).removeprefix("tool_call.")
                 calls.setdefault(int(parts[at]), {})[leaf.removeprefix("function.")] = value
@@ -442,7 +443,7 @@ def _documents(reader: _Reader) -> tuple[str, ...]:
 
 
 def _tool(span: SpanFacts, reader: _Reader, kind: Kind) -> tuple[ToolCall | None, str | None]:
-    if kind not in ACTIONS:
+    if kind != "tool":
         return None, None
     name = reader.text("gen_ai.tool.name", "tool.name", "tool_call.function.name")
     name = name or reader.text("traceloop.entity.name")
