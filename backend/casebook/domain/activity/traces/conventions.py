@@ -321,17 +321,15 @@ def _flat_message(fields: Mapping[str, JSONValue]) -> ChatMessage:
     texts = [text] if isinstance(text, str) and text else []
     contents: dict[int, str] = {}
     calls: dict[int, dict[str, JSONValue]] = {}
-    for name, value in fields.items():
-        key = name.removeprefix("message.")
+    for field_name, value in fields.items():
+        key = field_name.removeprefix("message.")
         parts = key.split(".")
         if key.startswith("contents.") and key.endswith(".message_content.text"):
             if parts[1].isdigit() and isinstance(value, str):
                 contents[int(parts[1])] = value
-        elif key.startswith("tool_calls."):
-            at = 1
-            if parts[at].isdigit():
-                leaf = ".".join(parts[at + 1 :]).removeprefix("tool_call.")
-                calls.setdefault(int(parts[at]), {})[leaf.removeprefix("function.")] = value
+        elif key.startswith("tool_calls.") and parts[1].isdigit():
+            leaf = ".".join(parts[2:]).removeprefix("tool_call.")
+            calls.setdefault(int(parts[1]), {})[leaf.removeprefix("function.")] = value
     texts.extend(contents[i] for i in sorted(contents))
     tool_calls = []
     for index in sorted(calls):
