@@ -430,3 +430,10 @@ async def test_past_the_requests_in_flight_an_exporter_is_told_to_send_again(
         app.state.otlp_in_flight = 0
     assert busy.status_code == 429 and busy.headers["retry-after"] == "1"
     assert (await _post(http, key, protobuf_body(_turn(Spans(), "Now?")))).status_code == 200
+
+
+def test_the_worker_settles_waiting_spans_every_minute(settings: Settings) -> None:
+    from casebook.jobs.worker import settle_traces, worker_settings
+
+    crons = worker_settings(settings)["cron_jobs"]
+    assert any(job.coroutine is settle_traces for job in crons)
