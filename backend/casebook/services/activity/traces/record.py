@@ -99,6 +99,11 @@ async def record_traces(ctx: ServiceContext, reading: Reading) -> TraceIntake:
     outcome = Outcome()
     if reading.spans:
         async with ctx.transaction() as session:
+            # Planned for the tables as they are at each request: a plan cached when they
+            # were small (a scan of the organization's rows) would be kept as they grow, and
+            # a batch's lookups cost more with every batch (measured: 18 to 113 ms a batch
+            # over 60 batches of 128 traces, constant with this).
+            await session.execute(text("SET LOCAL plan_cache_mode = force_custom_plan"))
             traces = sorted({s.trace_id for s in reading.spans})
             await lock_keys(session, [trace_lock(actor.organization_id, t) for t in traces])
             labels: dict[str, str | None] = {}
@@ -276,12 +281,17 @@ async def _held(
     """The conversations already stored among ``externals``, with their last run."""
     rows = await session.execute(
         text(
+            # One index probe per conversation (see staging.rows_of).
             """SELECT c.external_id, c.owner_user_id, c.end_user, r.id
-               FROM conversations c
+               FROM unnest(CAST(:ids AS text[])) AS u(external_id)
+               CROSS JOIN LATERAL (
+                   SELECT k.id, k.external_id, k.owner_user_id, k.end_user, k.message_count
+                   FROM conversations k
+                   WHERE k.organization_id = :org AND k.external_id = u.external_id
+                   LIMIT 1) AS c
                LEFT JOIN messages m ON m.conversation_id = c.id
                     AND m.position = c.message_count AND m.role = 'agent'
-               LEFT JOIN runs r ON r.message_id = m.id
-               WHERE c.organization_id = :org AND c.external_id = ANY(CAST(:ids AS text[]))"""
+               LEFT JOIN runs r ON r.message_id = m.id"""
         ),
         {"org": organization_id, "ids": list(externals)},
     )

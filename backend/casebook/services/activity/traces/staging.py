@@ -61,10 +61,15 @@ async def rows_of(
         return TraceRows(placed, waiting)
     rows = await session.execute(
         text(
-            """SELECT trace_id, span_id, parent_span_id, agent_id, run_id, role, facts,
-                      received_at
-               FROM trace_spans
-               WHERE organization_id = :org AND trace_id = ANY(CAST(:traces AS text[]))"""
+            # One index probe per trace (a LIMIT keeps the lateral from being flattened
+            # into a scan of the organization's spans, which grows with them).
+            """SELECT s.trace_id, s.span_id, s.parent_span_id, s.agent_id, s.run_id, s.role,
+                      s.facts, s.received_at
+               FROM unnest(CAST(:traces AS text[])) AS u(trace_id)
+               CROSS JOIN LATERAL (
+                   SELECT * FROM trace_spans t
+                   WHERE t.organization_id = :org AND t.trace_id = u.trace_id
+                   LIMIT 1000000) AS s"""
         ),
         {"org": organization_id, "traces": list(trace_ids)},
     )
