@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
 
 from _services import bench_database
+from ingest_bench import RECORD_MUTATION, through_api
 from load_bench import api_server, redis_for_bench, server_cpu_seconds, wait_ready
 from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -63,8 +64,6 @@ from casebook.services.kernel.context import ServiceContext
 BAR_TRACES_PER_SECOND = 2_000.0
 SPANS_PER_TRACE = 4
 WARM_UP = 1_024  # traces sent each way before the clocks start
-RECORD_MUTATION = """mutation Record($i: RecordConversationsInput!) {
-  recordConversations(input: $i) { conversations { conversationId turnsStored } } }"""
 ANSWER = "Your order 1234 was refunded; the money is back within five working days."
 SYSTEM = "You help the shop's customers with their orders."
 LOOKUP_RESULT = '{"status": "delivered"}'
@@ -225,7 +224,8 @@ def export_all(endpoint: str, key: str, spans: list[ReadableSpan], batch: int) -
 
 
 async def post_all(base: str, key: str, bodies: list[bytes], content_type: str) -> float:
-    """Bodies encoded before the clock, posted one after another, as ``record_all`` does."""
+    """Bodies encoded before the clock, posted one after another, as ``through_api`` posts
+    recordConversations with one client."""
     headers = {"authorization": f"Bearer {key}", "content-type": content_type}
     async with httpx.AsyncClient(base_url=base, timeout=300, headers=headers) as client:
         started = time.perf_counter()
@@ -287,17 +287,6 @@ def record_bodies(agent_id: str, traces: int, per_request: int) -> list[bytes]:
     return bodies
 
 
-async def record_all(base: str, key: str, bodies: list[bytes]) -> float:
-    headers = {"authorization": f"Bearer {key}", "content-type": "application/json"}
-    async with httpx.AsyncClient(base_url=base, timeout=300, headers=headers) as client:
-        started = time.perf_counter()
-        for body in bodies:
-            response = await client.post("/graphql", content=body)
-            if response.status_code != 200 or response.json().get("errors"):
-                raise RuntimeError(f"a batch was refused: {response.text[:500]}")
-        return time.perf_counter() - started
-
-
 async def stored(database_url: str) -> dict[str, int]:
     engine = create_engine(database_url, pool_size=1)
     try:
@@ -340,7 +329,7 @@ async def main(args: argparse.Namespace, database_url: str, redis_url: str) -> N
             body.replace(b"conversation-", b"warm-up-")
             for body in record_bodies(fixture.graphql_agent_id, WARM_UP, per_request)
         ]
-        await record_all(base, fixture.graphql_key, warm_bodies)
+        await through_api(base, fixture.graphql_key, warm_bodies, 1)
         cpu = server_cpu_seconds(pid)
         if args.senders == 1:
             otlp_seconds = await asyncio.to_thread(
@@ -360,7 +349,7 @@ async def main(args: argparse.Namespace, database_url: str, redis_url: str) -> N
         posted_seconds = await post_all(base, fixture.otlp_key, protobuf, "application/x-protobuf")
         posted_cpu = server_cpu_seconds(pid) - cpu
         cpu = server_cpu_seconds(pid)
-        graphql_seconds = await record_all(base, fixture.graphql_key, bodies)
+        graphql_seconds = await through_api(base, fixture.graphql_key, bodies, 1)
         graphql_cpu = server_cpu_seconds(pid) - cpu
     counts = await stored(database_url)
     assert counts.get("Traced") == 2 * args.traces + WARM_UP, counts

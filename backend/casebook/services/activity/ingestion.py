@@ -38,6 +38,7 @@ from casebook.domain.activity.ingestion import (
     TurnRecord,
     validate_batch,
 )
+from casebook.domain.activity.model import Step
 from casebook.domain.agents.model import AgentConfig, config_from_json
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.services.agents.agents import KIND as AGENT_KIND
@@ -549,20 +550,27 @@ def _add_run(
             orjson.dumps(run.attributes).decode() if run.attributes is not None else None,
         )
     )
-    for position, step in enumerate(run.steps, start=1):
-        rows.steps.append(
-            (
-                run_id,
-                position,
-                step.kind,
-                step.text,
-                step.tool_name,
-                orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
-                step.status,
-                step.result,
-                read_only.get(step.tool_name) if step.tool_name else None,
-            )
+    rows.steps.extend(step_rows(run_id, run.steps, read_only))
+
+
+def step_rows(
+    run_id: int, steps: Sequence[Step], read_only: ReadOnlyTools
+) -> list[tuple[object, ...]]:
+    """A run's steps as the records of ``STEP_COLUMNS``, numbered from 1."""
+    return [
+        (
+            run_id,
+            position,
+            step.kind,
+            step.text,
+            step.tool_name,
+            orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
+            step.status,
+            step.result,
+            read_only.get(step.tool_name) if step.tool_name else None,
         )
+        for position, step in enumerate(steps, start=1)
+    ]
 
 
 async def _copy(session: AsyncSession, rows: _Rows) -> None:

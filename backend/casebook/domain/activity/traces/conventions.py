@@ -519,39 +519,32 @@ def meaning_of(span: SpanFacts) -> Meaning:
     )
 
 
+_QUESTION_FIELDS = ("input", "question", "query", "message", "prompt", "content", "text")
+_ANSWER_FIELDS = ("output", "answer", "response", "content", "text", "result")
+
+
 def question_in(text: str | None) -> str | None:
     """What a person asked, from an agent's or chain's input text: the last user message
     of a messages list, a single text field of a JSON object, or the text itself."""
-    if text is None or not text.strip():
-        return None
-    value = _parsed(text)
-    messages = messages_from_json(value) if isinstance(value, list | dict) else []
-    users = [m.text for m in messages if m.role == "user" and m.text]
-    if users:
-        return users[-1]
-    if isinstance(value, dict):
-        for key in ("input", "question", "query", "message", "prompt", "content", "text"):
-            found = value.get(key)
-            if isinstance(found, str) and found.strip():
-                return found
-        strings = [v for v in value.values() if isinstance(v, str) and v.strip()]
-        if len(strings) == 1:
-            return strings[0]
-    return text
+    return _said_in(text, "user", _QUESTION_FIELDS)
 
 
 def answer_in(text: str | None) -> str | None:
     """What an agent or chain answered, from its output text, read as ``question_in`` reads
     an input (the last assistant message, a single text field, or the text)."""
+    return _said_in(text, "assistant", _ANSWER_FIELDS)
+
+
+def _said_in(text: str | None, role: str, fields: tuple[str, ...]) -> str | None:
     if text is None or not text.strip():
         return None
     value = _parsed(text)
     messages = messages_from_json(value) if isinstance(value, list | dict) else []
-    said = [m.text for m in messages if m.role == "assistant" and m.text]
+    said = [m.text for m in messages if m.role == role and m.text]
     if said:
         return said[-1]
     if isinstance(value, dict):
-        for key in ("output", "answer", "response", "content", "text", "result"):
+        for key in fields:
             found = value.get(key)
             if isinstance(found, str) and found.strip():
                 return found

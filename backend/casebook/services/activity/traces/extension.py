@@ -11,7 +11,6 @@ writes it. Under the run's row lock, in the caller's transaction.
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-import orjson
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
@@ -27,7 +26,7 @@ from casebook.domain.activity.traces.assembly import (
 )
 from casebook.domain.activity.traces.drafts import Redactor
 from casebook.domain.agents.model import config_from_json
-from casebook.services.activity.ingestion import STEP_COLUMNS
+from casebook.services.activity.ingestion import STEP_COLUMNS, step_rows
 from casebook.services.kernel.bulk import copy_rows, raw_connection
 
 
@@ -95,22 +94,7 @@ async def _extend(
     await session.flush()
     if steps:
         await copy_rows(
-            await raw_connection(session),
-            STEP_COLUMNS,
-            [
-                (
-                    run.id,
-                    position,
-                    step.kind,
-                    step.text,
-                    step.tool_name,
-                    orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
-                    step.status,
-                    step.result,
-                    read_only.get(step.tool_name) if step.tool_name else None,
-                )
-                for position, step in enumerate(steps, start=1)
-            ],
+            await raw_connection(session), STEP_COLUMNS, step_rows(run.id, steps, read_only)
         )
     await session.execute(
         update(Message).where(col(Message.id) == run.message_id).values(content=reply_text(steps))
