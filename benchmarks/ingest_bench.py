@@ -287,6 +287,9 @@ async def _raw_copy(connection: Any, fixture: Fixture, runs: int) -> float:
                 now,
                 fixture.raw_user,
                 now,
+                None,
+                None,
+                None,
             )
         )
         for position, step in enumerate(_steps(), start=1):

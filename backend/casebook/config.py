@@ -161,6 +161,20 @@ class Settings(BaseSettings):
         "loopback, for agents run inside the deployment's own network; metadata, "
         "link-local and unspecified addresses stay refused (docs/outbound-calls.md)",
     )
+    otlp_requests_in_flight: int = Field(
+        default=4,
+        ge=1,
+        le=256,
+        description="OTLP export requests (POST /v1/traces) one API process stores at once; "
+        "past it an exporter is answered 429 with Retry-After and sends again",
+    )
+    otlp_settle_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        le=86_400,
+        description="how long a span waits for the span above it before it is stored as "
+        "the top of its own tree",
+    )
 
     @field_validator("model_prices")
     @classmethod

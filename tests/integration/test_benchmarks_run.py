@@ -19,6 +19,7 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 SMALL_RUNS = [
     ("ingest_bench.py", ["--runs", "200", "--batch", "100"], "runs/s"),
+    ("otlp_bench.py", ["--traces", "200"], "traces/s"),
     ("erasure_bench.py", ["--cases", "200", "--versions", "10"], "raw SQL UPDATE"),
     (
         "client_eval_bench.py",

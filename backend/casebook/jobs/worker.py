@@ -2,6 +2,7 @@
 
 import os
 import socket
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from arq import Retry, cron, func
@@ -13,6 +14,7 @@ from casebook.db.engine import create_engine, create_sessionmaker
 from casebook.jobs import worker_metrics
 from casebook.jobs.resilient import ResilientWorker
 from casebook.observability import metrics, tracing
+from casebook.services.activity.traces import settle as trace_settling
 from casebook.services.erasure import erasure
 from casebook.services.erasure import retention as erasure_retention
 from casebook.services.evals import execution as eval_execution
@@ -106,12 +108,23 @@ async def retention(ctx: dict[str, Any]) -> None:
     await erasure_retention.apply_retention(ctx["sessionmaker"])
 
 
+async def settle_traces(ctx: dict[str, Any]) -> None:
+    """Place the OpenTelemetry spans whose parent has not come within the window."""
+    settings: Settings = ctx["settings"]
+    await trace_settling.settle_waiting_spans(
+        ctx["sessionmaker"],
+        settings,
+        received_before=datetime.now(UTC) - timedelta(seconds=settings.otlp_settle_seconds),
+    )
+
+
 def worker_settings(settings: Settings) -> dict[str, Any]:
     return {
         "functions": [func(run_job, max_tries=JOB_MAX_TRIES)],
         "cron_jobs": [
             cron(reap, second={0, 30}, run_at_startup=True),
             cron(retention, minute={7}, second={0}, run_at_startup=True),
+            cron(settle_traces, second={15}, run_at_startup=True),
         ],
         "on_startup": startup,
         "on_shutdown": shutdown,

@@ -32,6 +32,7 @@ from casebook.db.models.jobs import Job
 from casebook.db.models.knowledge import KnowledgeBase, KnowledgeDocument, KnowledgePassage
 from casebook.db.models.sharing import ResourceGrant
 from casebook.db.models.structured import ReferenceEmbedding, StructuredResult
+from casebook.db.models.traces import TraceSource, TraceSpan
 
 __all__ = [
     "Agent",
@@ -70,6 +71,8 @@ __all__ = [
     "Score",
     "Skill",
     "StructuredResult",
+    "TraceSource",
+    "TraceSpan",
     "User",
     "UserSession",
     "VersionChange",

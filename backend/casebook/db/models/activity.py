@@ -119,6 +119,13 @@ class Run(SQLModel, table=True):
         Index("ix_runs_org_id", "organization_id", "id"),
         Index("ix_runs_org_agent_id", "organization_id", "agent_id", "id"),
         Index("ix_runs_conversation", "conversation_id"),
+        # A run read from OpenTelemetry spans is found by its trace (ratings by trace id).
+        Index(
+            "ix_runs_org_trace",
+            "organization_id",
+            "trace_id",
+            postgresql_where=text("trace_id IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, sa_column=id_column())
@@ -159,6 +166,11 @@ class Run(SQLModel, table=True):
     started_at: datetime | None = Field(default=None, sa_column=created_at_column())
     created_by_user_id: int | None = Field(default=None, sa_column=_user_column())
     created_at: datetime | None = Field(default=None, sa_column=created_at_column())
+    # Read from OpenTelemetry spans: the trace and the turn's span (hex), and what the
+    # spans said that no column holds (``domain/activity/traces``).
+    trace_id: str | None = Field(default=None, sa_column=Column(String(32)))
+    span_id: str | None = Field(default=None, sa_column=Column(String(16)))
+    attributes: dict[str, Any] | None = Field(default=None, sa_column=Column(JSONB))
 
 
 class RunStep(SQLModel, table=True):

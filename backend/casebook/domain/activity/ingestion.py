@@ -17,6 +17,7 @@ from typing import cast
 
 from casebook.domain.activity.model import CALL_STATUSES, CallStatus, Step
 from casebook.domain.errors import FieldError, ValidationFailed
+from casebook.domain.jsonvalue import JSONObject
 from casebook.domain.storable_text import json_problem, text_problem
 
 CONVERSATIONS_MAX = 1_000
@@ -55,6 +56,11 @@ class RunDraft:
     agent_version: int | None = None
     error: str | None = None
     started_at: datetime | None = None
+    # Read from OpenTelemetry spans: the trace and the turn's span (hex), and what the spans
+    # said that no field holds (storable by construction: domain/activity/traces/spans).
+    trace_id: str | None = None
+    span_id: str | None = None
+    attributes: JSONObject | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,9 @@ class RunRecord:
     agent_version: int | None
     error: str | None
     started_at: datetime | None
+    trace_id: str | None = None
+    span_id: str | None = None
+    attributes: JSONObject | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +207,9 @@ def _run(check: _Checker, draft: RunDraft, content: str | None, path: str) -> Ru
         agent_version=draft.agent_version,
         error=check.text(draft.error, f"{path}.error", ERROR_MAX),
         started_at=draft.started_at,
+        trace_id=draft.trace_id,
+        span_id=draft.span_id,
+        attributes=draft.attributes,
     )
 
 
@@ -216,6 +228,15 @@ def _turn(check: _Checker, draft: TurnDraft, path: str) -> TurnRecord | None:
     if not run.steps and run.error is None:
         check.fail(f"{path}.run.steps", "an agent's turn needs its content, a step or an error")
     return TurnRecord(external_id, "agent", run_text(run), run, draft.at)
+
+
+def validate_steps(drafts: Sequence[StepDraft], path: str) -> list[Step]:
+    """Steps added to a run already stored, checked as a recorded run's steps are."""
+    check = _Checker()
+    steps = [s for i, d in enumerate(drafts) if (s := _step(check, d, f"{path}.{i}"))]
+    if check.errors:
+        raise ValidationFailed(check.errors)
+    return steps
 
 
 def run_text(run: RunRecord) -> str:

@@ -104,7 +104,17 @@ class AppendTurnsInput:
 
 @strawberry.input(description="A rating a person left, recorded by an integrator.")
 class RatingInput:
-    run_id: relay.GlobalID
+    run_id: relay.GlobalID | None = strawberry.field(
+        default=None, description="The run rated - or name the traceId it was read from."
+    )
+    trace_id: str | None = strawberry.field(
+        default=None,
+        description="The OpenTelemetry trace the run was read from (32 hex digits): its "
+        "newest run, or the run of spanId when given.",
+    )
+    span_id: str | None = strawberry.field(
+        default=None, description="A span of the trace's run (16 hex digits)."
+    )
     value: RatingValue
     comment: str | None = None
     member_id: relay.GlobalID | None = strawberry.field(
@@ -251,13 +261,15 @@ class ActivityMutations:
     async def record_ratings(self, info: Info, input: RecordRatingsInput) -> RecordRatingsPayload:
         drafts = [
             RatingDraft(
-                run_id=decode_id(r.run_id, RunType, f"ratings.{i}.runId"),
+                run_id=decode_id(r.run_id, RunType, f"ratings.{i}.runId") if r.run_id else None,
                 value=r.value.value,
                 comment=r.comment,
                 member_user_id=decode_id(r.member_id, UserType, f"ratings.{i}.memberId")
                 if r.member_id
                 else None,
                 end_user=r.end_user,
+                trace_id=r.trace_id,
+                span_id=r.span_id,
             )
             for i, r in enumerate(input.ratings)
         ]

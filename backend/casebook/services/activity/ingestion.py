@@ -90,6 +90,9 @@ RUN_COLUMNS = (
     _runs.started_at,
     _runs.created_by_user_id,
     _runs.created_at,
+    _runs.trace_id,
+    _runs.span_id,
+    _runs.attributes,
 )
 STEP_COLUMNS = (
     _steps.run_id,
@@ -193,11 +196,23 @@ async def record_conversations(
         return []
     async with ctx.transaction() as session:
         agents = await _runnable_agents(session, actor, records)
-        await _check_members(session, actor, records)
-        targets = await _upsert_conversations(session, actor, records)
-        results = await _store(session, actor, agents, targets)
+        results = await store_records(session, actor, agents, records)
         await _audit(session, ctx, actor, results)
     return results
+
+
+async def store_records(
+    session: AsyncSession,
+    actor: Actor,
+    agents: dict[int, Agent],
+    records: Sequence[ConversationRecord],
+) -> list[RecordedConversation]:
+    """Validated conversations written in the caller's transaction: each found or created
+    by its external id (locked), the turns it does not hold yet appended. ``agents`` are
+    those the records name, already authorized for the actor."""
+    await _check_members(session, actor, records)
+    targets = await _upsert_conversations(session, actor, records)
+    return await _store(session, actor, agents, targets)
 
 
 async def append_turns(
@@ -654,34 +669,40 @@ def _add_run(
             run.started_at or turn.at or now,
             actor.user_id,
             now,
+            run.trace_id,
+            run.span_id,
+            orjson.dumps(run.attributes).decode() if run.attributes is not None else None,
         )
     )
-    _step_rows(rows, run_id, run.steps, 1, read_only)
+    rows.steps.extend(step_rows(run_id, run.steps, read_only))
 
 
-def _step_rows(
-    rows: _Rows, run_id: int, steps: Sequence[Step], first: int, read_only: ReadOnlyTools
-) -> None:
-    for position, step in enumerate(steps, start=first):
-        rows.steps.append(
-            (
-                run_id,
-                position,
-                step.kind,
-                step.text,
-                step.tool_name,
-                orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
-                step.status,
-                step.result,
-                read_only.get(step.tool_name) if step.tool_name else None,
-            )
+def step_rows(
+    run_id: int, steps: Sequence[Step], read_only: ReadOnlyTools, first: int = 1
+) -> list[tuple[object, ...]]:
+    """A run's steps as the records of ``STEP_COLUMNS``, numbered from ``first``."""
+    return [
+        (
+            run_id,
+            position,
+            step.kind,
+            step.text,
+            step.tool_name,
+            orjson.dumps(step.arguments).decode() if step.arguments is not None else None,
+            step.status,
+            step.result,
+            read_only.get(step.tool_name) if step.tool_name else None,
         )
+        for position, step in enumerate(steps, start=first)
+    ]
 
 
 def _add_steps(rows: _Rows, reply: _Reply, read_only: ReadOnlyTools) -> None:
     """The steps of later parts of a stored reply, after those it holds."""
     assert reply.stored is not None
-    _step_rows(rows, reply.run_id, one_reply(reply.parts).steps, reply.stored.steps + 1, read_only)
+    rows.steps.extend(
+        step_rows(reply.run_id, one_reply(reply.parts).steps, read_only, reply.stored.steps + 1)
+    )
 
 
 async def _continue_stored(session: AsyncSession, replies: Sequence[_Reply]) -> None:

@@ -8,7 +8,7 @@ thumbs-down comment is what a case taken from the reply keeps as its note.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import delete, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,6 +21,7 @@ from casebook.domain.activity.model import RATING_VALUES
 from casebook.domain.errors import FieldError
 from casebook.domain.storable_text import text_problem
 from casebook.services.activity.access import load_openable
+from casebook.services.activity.traces.lookup import runs_of_spans
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, NotFound
@@ -119,11 +120,15 @@ async def remove_rating(ctx: ServiceContext, run_id: int) -> None:
 
 @dataclass(frozen=True)
 class RatingDraft:
-    run_id: int
+    run_id: int | None
     value: str
     comment: str | None = None
     member_user_id: int | None = None
     end_user: str | None = None
+    # Instead of the run: the OpenTelemetry trace it was read from, and optionally one of
+    # its spans (the trace's newest run without one).
+    trace_id: str | None = None
+    span_id: str | None = None
 
 
 _UPSERT = text(
@@ -161,10 +166,12 @@ async def _upsert(
 
 async def record_ratings(ctx: ServiceContext, drafts: Sequence[RatingDraft]) -> int:
     """Ratings people left, recorded by an integrator; the same rating twice is stored once.
-    Returns how many were given. Needs runs:view; every run must be of the organization."""
+    Returns how many were given. Needs runs:view; every run must be of the organization.
+    A rating names its run, or the OpenTelemetry trace (and span) the run was read from."""
     actor = ctx.require_permission(Permission.RUNS_VIEW)
     if len(drafts) > RATINGS_PER_REQUEST_MAX:
         raise BadUserInput.at("ratings", f"holds more than {RATINGS_PER_REQUEST_MAX:,} ratings")
+    drafts = await _runs_named_by_traces(ctx, actor.organization_id, drafts)
     errors: list[FieldError] = []
     rows: list[tuple[int, str, int | None, str | None, str, str | None]] = []
     seen: set[tuple[int, str]] = set()
@@ -188,6 +195,7 @@ async def record_ratings(ctx: ServiceContext, drafts: Sequence[RatingDraft]) -> 
             if draft.member_user_id is not None
             else f"end:{end_user}"
         )
+        assert draft.run_id is not None
         if (draft.run_id, key) in seen:
             errors.append(FieldError(path, "this person rates this run twice in the request"))
             continue
@@ -208,6 +216,49 @@ async def record_ratings(ctx: ServiceContext, drafts: Sequence[RatingDraft]) -> 
             request_id=ctx.request_id,
         )
     return len(rows)
+
+
+def _trace_id_problem(value: str, size: int) -> bool:
+    return len(value) != size or any(c not in "0123456789abcdefABCDEF" for c in value)
+
+
+async def _runs_named_by_traces(
+    ctx: ServiceContext, organization_id: int, drafts: Sequence[RatingDraft]
+) -> list[RatingDraft]:
+    """Each rating with its run: one named by a trace gets the run read from it."""
+    errors: list[FieldError] = []
+    wanted: list[tuple[str, str | None]] = []
+    for index, draft in enumerate(drafts):
+        path = f"ratings.{index}"
+        if (draft.run_id is None) == (draft.trace_id is None):
+            errors.append(FieldError(f"{path}.runId", "name the run: a runId or a traceId"))
+        elif draft.trace_id is not None:
+            if _trace_id_problem(draft.trace_id, 32):
+                errors.append(FieldError(f"{path}.traceId", "must be 32 hex digits"))
+            elif draft.span_id is not None and _trace_id_problem(draft.span_id, 16):
+                errors.append(FieldError(f"{path}.spanId", "must be 16 hex digits"))
+            else:
+                wanted.append((draft.trace_id, draft.span_id))
+        elif draft.span_id is not None:
+            errors.append(FieldError(f"{path}.spanId", "names a span of the traceId given"))
+    if errors:
+        raise BadUserInput(errors)
+    if not wanted:
+        return list(drafts)
+    async with ctx.reading() as session:
+        found = await runs_of_spans(session, organization_id, wanted)
+    resolved: list[RatingDraft] = []
+    for index, draft in enumerate(drafts):
+        if draft.trace_id is None:
+            resolved.append(draft)
+            continue
+        run_id = found.get((draft.trace_id, draft.span_id))
+        if run_id is None:
+            errors.append(FieldError(f"ratings.{index}.traceId", "no run was read from it"))
+        resolved.append(replace(draft, run_id=run_id))
+    if errors:
+        raise BadUserInput(errors)
+    return resolved
 
 
 async def _check_refs(

@@ -224,34 +224,59 @@ async def create_agent(
             raise ValidationFailed(errors + refused.errors) from None
         if errors:
             raise ValidationFailed(errors)
-        agent = Agent(
-            organization_id=actor.organization_id,
+        agent, version = await insert_agent(
+            session,
+            ctx,
             name=cleaned or "",
             description=about or "",
-            kind=config.kind,
-            owner_user_id=actor.user_id,
-            visibility=(Visibility.PRIVATE if private else Visibility.ORGANIZATION).value,
-            latest_version=1,
-            webhook_secret_ciphertext=ciphertext,
-            created_by_user_id=actor.user_id,
-            updated_at=datetime.now(UTC),
-        )
-        session.add(agent)
-        await session.flush()
-        assert agent.id is not None
-        version = _version_row(agent, 1, config, actor.user_id)
-        session.add(version)
-        await session.flush()
-        await audit.record(
-            session,
-            actor,
-            "agent.create",
-            resource_type=KIND,
-            resource_id=agent.id,
-            summary={"name": agent.name, "kind": agent.kind, "visibility": agent.visibility},
-            request_id=ctx.request_id,
+            private=private,
+            config=config,
+            secret_ciphertext=ciphertext,
         )
     return AgentWrite(agent, version, secret)
+
+
+async def insert_agent(
+    session: AsyncSession,
+    ctx: ServiceContext,
+    *,
+    name: str,
+    description: str,
+    private: bool,
+    config: AgentConfig,
+    secret_ciphertext: str | None,
+) -> tuple[Agent, AgentVersion]:
+    """A new agent owned by the actor, with its first version, audited, in the caller's
+    transaction; name, description and configuration already validated."""
+    actor = ctx.require_actor()
+    agent = Agent(
+        organization_id=actor.organization_id,
+        name=name,
+        description=description,
+        kind=config.kind,
+        owner_user_id=actor.user_id,
+        visibility=(Visibility.PRIVATE if private else Visibility.ORGANIZATION).value,
+        latest_version=1,
+        webhook_secret_ciphertext=secret_ciphertext,
+        created_by_user_id=actor.user_id,
+        updated_at=datetime.now(UTC),
+    )
+    session.add(agent)
+    await session.flush()
+    assert agent.id is not None
+    version = _version_row(agent, 1, config, actor.user_id)
+    session.add(version)
+    await session.flush()
+    await audit.record(
+        session,
+        actor,
+        "agent.create",
+        resource_type=KIND,
+        resource_id=agent.id,
+        summary={"name": agent.name, "kind": agent.kind, "visibility": agent.visibility},
+        request_id=ctx.request_id,
+    )
+    return agent, version
 
 
 def _version_row(

@@ -91,6 +91,14 @@ async def _conversations(session: AsyncSession, person: Person, org: int) -> lis
                 "result": step.result,
             }
         )
+    # What a run read from OpenTelemetry spans kept of them beyond its steps.
+    attributes: dict[int, list[dict[str, Any]]] = {}
+    for conversation_id, run_id, kept in await session.execute(
+        select(col(Run.conversation_id), col(Run.id), col(Run.attributes))
+        .where(col(Run.conversation_id).in_(ids), col(Run.attributes).is_not(None))
+        .order_by(col(Run.id))
+    ):
+        attributes.setdefault(conversation_id, []).append({"run_id": run_id, "attributes": kept})
     return [
         {
             "id": c.id,
@@ -98,6 +106,7 @@ async def _conversations(session: AsyncSession, person: Person, org: int) -> lis
             "created_at": _at(c.created_at),
             "messages": messages.get(c.id or 0, []),
             "agent_steps": steps.get(c.id or 0, []),
+            **({"run_attributes": attributes[c.id]} if c.id in attributes else {}),
         }
         for c in held
     ]

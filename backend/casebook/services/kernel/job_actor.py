@@ -26,32 +26,48 @@ def payload_identity(actor: Actor) -> dict[str, int | None]:
 
 
 async def actor_for_job(sessionmaker: SessionMaker, job: Job) -> Actor:
-    user_id = job.created_by_user_id
-    if user_id is None:
-        raise Forbidden("the person who asked for this job no longer exists")
     key_id = job.payload.get(API_KEY_FIELD)
+    return await actor_now(
+        sessionmaker,
+        job.organization_id,
+        job.created_by_user_id,
+        key_id if isinstance(key_id, int) else None,
+        what="this job",
+    )
+
+
+async def actor_now(
+    sessionmaker: SessionMaker,
+    organization_id: int,
+    user_id: int | None,
+    api_key_id: int | None,
+    *,
+    what: str,
+) -> Actor:
+    """The member who asked for ``what``, with their role now and, when they asked with an
+    API key, that key's scopes now; Forbidden when either is gone."""
+    if user_id is None:
+        raise Forbidden(f"the person who asked for {what} no longer exists")
     # The membership and the key in one statement, outside a transaction: the first
     # thing a job does, before any of its work.
     query = (
         select(Membership, ApiKey)
-        .outerjoin(ApiKey, col(ApiKey.id) == key_id)  # no key asked for: none found
-        .where(Membership.user_id == user_id, Membership.organization_id == job.organization_id)
+        .outerjoin(ApiKey, col(ApiKey.id) == api_key_id)  # no key asked for: none found
+        .where(Membership.user_id == user_id, Membership.organization_id == organization_id)
     )
     async with reading_session(sessionmaker) as session:
         found = (await session.execute(query)).one_or_none()
     if found is None:
-        raise Forbidden("the person who asked for this job is no longer a member")
+        raise Forbidden(f"the person who asked for {what} is no longer a member")
     membership, key = found
-    if key_id is None:
-        return Actor(user_id, job.organization_id, Role(membership.role))
+    if api_key_id is None:
+        return Actor(user_id, organization_id, Role(membership.role))
     now = datetime.now(UTC)
     if key is None or key.issuer_user_id != user_id:
-        raise Forbidden("the API key this job was started with was deleted")
+        raise Forbidden(f"the API key {what} was started with was deleted")
     if key.revoked_at is not None:
-        raise Forbidden("the API key this job was started with was revoked")
+        raise Forbidden(f"the API key {what} was started with was revoked")
     if key.expires_at is not None and key.expires_at <= now:
-        raise Forbidden("the API key this job was started with has expired")
+        raise Forbidden(f"the API key {what} was started with has expired")
     scopes = frozenset(Permission(s) for s in key.scopes if s in Permission._value2member_map_)
-    return Actor(
-        user_id, job.organization_id, Role(membership.role), scopes=scopes, api_key_id=key.id
-    )
+    return Actor(user_id, organization_id, Role(membership.role), scopes=scopes, api_key_id=key.id)

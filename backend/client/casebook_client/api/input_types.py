@@ -187,7 +187,12 @@ class LocalAgentConfigInput(BaseModel):
 class RatingInput(BaseModel):
     """A rating a person left, recorded by an integrator."""
 
-    run_id: str = Field(alias="runId")
+    run_id: Optional[str] = Field(alias="runId", default=None)
+    "The run rated - or name the traceId it was read from."
+    trace_id: Optional[str] = Field(alias="traceId", default=None)
+    "The OpenTelemetry trace the run was read from (32 hex digits): its newest run, or the run of spanId when given."
+    span_id: Optional[str] = Field(alias="spanId", default=None)
+    "A span of the trace's run (16 hex digits)."
     value: RatingValue
     comment: Optional[str] = None
     member_id: Optional[str] = Field(alias="memberId", default=None)

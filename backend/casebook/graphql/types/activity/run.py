@@ -6,6 +6,7 @@ from typing import Any
 
 import strawberry
 from strawberry import relay
+from strawberry.scalars import JSON
 
 from casebook.graphql.context import Info
 from casebook.graphql.ids import encode_id
@@ -97,6 +98,25 @@ class RunType(relay.Node):
     @strawberry.field
     def started_at(self) -> datetime | None:
         return self.view.run.started_at
+
+    @strawberry.field(
+        description="The OpenTelemetry trace it was read from (32 hex digits); null when it "
+        "was not read from spans."
+    )
+    def trace_id(self) -> str | None:
+        return self.view.run.trace_id
+
+    @strawberry.field(description="The span of the turn it was read from (16 hex digits).")
+    def span_id(self) -> str | None:
+        return self.view.run.span_id
+
+    @strawberry.field(
+        description="What its spans said that no other field holds: the resource's "
+        "attributes and each span's unmapped attributes and events (docs/otlp.md)."
+    )
+    def attributes(self) -> JSON | None:
+        held = self.view.run.attributes
+        return JSON(held) if held is not None else None
 
     @strawberry.field(description="The agent's name, even when you may not view the agent.")
     def agent_name(self) -> str:
