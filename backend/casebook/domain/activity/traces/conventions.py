@@ -29,7 +29,7 @@ from typing import Literal
 
 import orjson
 
-from casebook.domain.activity.traces.spans import EventFacts, SpanFacts
+from casebook.domain.activity.traces.spans import EventFacts, SpanFacts, storable_json
 from casebook.domain.jsonvalue import JSONObject, JSONValue
 
 Kind = Literal["agent", "chain", "llm", "tool", "retriever", "embedding", "other"]
@@ -187,7 +187,7 @@ def _parsed(value: JSONValue) -> JSONValue:
             parsed: JSONValue = orjson.loads(value)
         except orjson.JSONDecodeError:
             return value
-        return parsed
+        return storable_json(parsed)
     return value
 
 

@@ -159,6 +159,18 @@ def storable_text(text: str) -> str:
     return text.replace("\x00", "\ufffd") if "\x00" in text else text
 
 
+def storable_json(value: JSONValue) -> JSONValue:
+    """Every text inside a JSON value read from a span's string storable, as above: JSON
+    written in a string may spell a NUL (``\\u0000``) the string itself did not hold."""
+    if isinstance(value, str):
+        return storable_text(value)
+    if isinstance(value, list):
+        return [storable_json(item) for item in value]
+    if isinstance(value, dict):
+        return {storable_text(key): storable_json(item) for key, item in value.items()}
+    return value
+
+
 def value_of(value: AnyValue, depth: int = 0) -> JSONValue:
     """An attribute value as JSON that PostgreSQL and every export can hold."""
     kind = value.WhichOneof("value")
