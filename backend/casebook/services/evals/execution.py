@@ -32,8 +32,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from casebook.config import Settings, get_settings
-from casebook.db.engine import SessionMaker
-from casebook.db.models import Dataset, EvalItem, EvalRun, EvalRunAgent, EvalRunCase
+from casebook.db.engine import SessionMaker, reading_session
+from casebook.db.models import EvalItem, EvalRun, EvalRunAgent
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import Actor
 from casebook.domain.activity.model import Reply
@@ -112,9 +112,10 @@ class Executor:
             run.id, run.organization_id, owner, timedelta(seconds=settings.eval_lease_seconds)
         )
         self.poll = min(1.0, settings.eval_lease_seconds / 4)
-        # Answered items nobody holds (their worker died) are looked for at the first
-        # claim and then once a poll, not at every claim.
-        self.next_rescore = 0.0
+        # Answered items nobody holds (their worker died) are looked for once a poll, not at
+        # every claim - at the first claim of a run resumed, after a poll on a fresh one.
+        self.next_rescore = 0.0 if run.executions else asyncio.get_running_loop().time() + self.poll
+        self.begun = False
         self.config: ScoringConfig = read_scoring_config(run.scoring)
         self.ctx: ServiceContext | None = None
         self.actor: Actor | None = None
@@ -136,7 +137,8 @@ class Executor:
     # -- preparing ---------------------------------------------------------------------
     async def prepare(self) -> None:
         """Act as the person who started the run, with their access as it is now; load
-        the agents at their pinned versions and the cases at the pinned revisions."""
+        the agents at their pinned versions. The cases at their pinned revisions are read
+        as their items are claimed (``_load_cases``), not all before the first."""
         try:
             actor = await actor_for_job(self.sessionmaker, self.job_run.job)
         except ServiceError as refused:
@@ -146,7 +148,7 @@ class Executor:
         self.actor = actor
         if actor.scopes is not None and Permission.RUNS_VIEW not in actor.scopes:
             raise RunStopped("the person who started this run may no longer read runs")
-        async with self.sessionmaker() as session:
+        async with reading_session(self.sessionmaker) as session:
             try:
                 ctx.require_permission(Permission.RUNS_VIEW)
                 await sharing.load_authorized(
@@ -176,21 +178,10 @@ class Executor:
                 self.agents[agent.id] = (agent, ready)
                 if not answered_by_clients(agent.agent_kind):
                     self.answering.add(agent.id)
-            case_ids = (
-                await session.execute(
-                    select(col(EvalRunCase.case_id)).where(EvalRunCase.run_id == self.run_id)
-                )
-            ).scalars()
-            self.cases = await references_at(
-                session, self.run.dataset_id, self.run.dataset_version, list(case_ids)
-            )
 
     # -- moving the run on ---------------------------------------------------------------
     async def _publish(self, row: EvalRun) -> None:
         await channels.publish_progress(self.redis, channels.progress_payload(row))
-
-    async def begin(self) -> None:
-        await self._move(lambda session: settling.begin(session, self.run_id))
 
     async def stop(self, status: str, reason: str) -> None:
         """End the run (failed or cancelled) unless it has ended; drop what was not asked."""
@@ -212,7 +203,12 @@ class Executor:
         """Items leased to this worker, and the questions of those to answer, stored in
         Activity in the same transaction."""
         assert self.actor is not None
+        started = settling.Settled()
         async with self.sessionmaker() as session, session.begin():
+            if not self.begun:
+                # The run starts running with its first claim, in the same transaction.
+                started = await settling.begin(session, self.run_id)
+                self.begun = True
             claimed = await leases.claim(
                 session,
                 self.holder,
@@ -222,10 +218,24 @@ class Executor:
                 rescore=rescore,
                 answering=self.answering,
             )
+            await self._load_cases(session, [*claimed.to_answer, *claimed.to_score])
             asked = await ask_many(
                 session, self.actor, [self._question(i) for i in claimed.to_answer]
             )
+        if started.moved is not None:
+            async with self.publish_lock:
+                await settling.publish_settled(self.redis, started)
         return claimed, asked
+
+    async def _load_cases(self, session: AsyncSession, items: list[EvalItem]) -> None:
+        """The cases of these items not read yet, at the revisions the run pinned."""
+        missing = {item.case_id for item in items} - self.cases.keys()
+        if missing:
+            self.cases.update(
+                await references_at(
+                    session, self.run.dataset_id, self.run.dataset_version, sorted(missing)
+                )
+            )
 
     async def _agent_budget(self) -> str | None:
         """The ``agent`` helper's budget, checked once for a batch of webhook questions
@@ -374,7 +384,6 @@ class Executor:
         return claimed.status
 
     async def execute(self) -> dict[str, Any]:
-        await self.begin()
         beat = asyncio.create_task(self._heartbeat())
         writer = asyncio.create_task(self._writer())
         try:
@@ -450,10 +459,9 @@ class Executor:
 async def execute_eval_run(job_run: JobRun) -> dict[str, Any]:
     """The job of an eval run: answer and score its items until none is left."""
     run_id = int(job_run.job.payload[RUN_FIELD])
-    async with job_run.sessionmaker() as session:
+    async with reading_session(job_run.sessionmaker) as session:
         run = await session.get(EvalRun, run_id)
-        dataset = await session.get(Dataset, run.dataset_id) if run is not None else None
-    if run is None or dataset is None or run.status not in ACTIVE:
+    if run is None or run.status not in ACTIVE:
         return {RUN_FIELD: run_id, "status": run.status if run else "gone"}
     executor = Executor(job_run, run, job_run.settings or get_settings())
     try:
