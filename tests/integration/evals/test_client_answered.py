@@ -404,3 +404,38 @@ async def test_a_claim_of_named_cases_and_what_the_answers_scored(owner: Api) ->
         {"id": run["id"], "i": [items[1]["id"], items[0]["id"]]},
     )
     assert [s["score"]["outcome"] for s in later["evalRun"]["workScores"]] == ["FAIL", "PASS"]
+
+
+async def test_clients_claiming_and_submitting_at_once_with_a_cancel_meet_no_deadlock(
+    owner: Api,
+) -> None:
+    """Claims, submissions, a start and a cancel all at once: each answers as it should
+    (a claim of the ended run CONFLICT, nothing INTERNAL), whatever order they lock in."""
+    dataset_id, _ = await dataset_with_cases(owner, 30)
+    agent = await local_agent(owner)
+    run = await start_local(owner, dataset_id, [agent], repetitions=2, concurrency=16)
+    codes: list[str] = []
+
+    async def client() -> None:
+        for _ in range(12):
+            body = await owner.raw(
+                "mutation($r: ID!) { claimEvalWork(runId: $r, max: 4) { items { id leaseToken } } }",
+                {"r": run["id"]},
+            )
+            if body.get("errors"):
+                codes.extend(e["extensions"]["code"] for e in body["errors"])
+                return
+            items = body["data"]["claimEvalWork"]["items"]
+            if items:
+                sent = await owner.raw(
+                    SUBMIT, {"r": run["id"], "a": answers_to(items, said("yes"))}
+                )
+                codes.extend(e["extensions"]["code"] for e in sent.get("errors") or [])
+
+    async def cancel_soon() -> None:
+        await asyncio.sleep(0.3)
+        await owner(CANCEL, {"id": run["id"]})
+
+    await asyncio.gather(*(client() for _ in range(6)), cancel_soon())
+    assert set(codes) <= {"CONFLICT"}, codes
+    assert (await eval_run(owner, run["id"]))["status"] == "CANCELLED"

@@ -360,8 +360,8 @@ async def _claim_once(
     limit: int,
     case_ids: Sequence[int] | None,
 ) -> tuple[leases.Claimed, dict[int, tuple[int, CaseContent]]]:
-    """One claim in one transaction: the items leased, the run started when they are its
-    first, and the questions of the items handed out."""
+    """One claim in one transaction: the items leased and the questions of those handed
+    out; then, apart, the run started when they are its first."""
     run = client_run.run
     async with ctx.transaction() as session:
         claimed = await leases.claim(
@@ -375,28 +375,38 @@ async def _claim_once(
             ready=ACTIVE,
             cases=case_ids,
         )
-        await _seen(session, run)
-        started = settling.Settled()
-        if claimed.to_answer and claimed.status == QUEUED:
-            started = await settling.begin(session, holder.run_id)
         contents = (
             await _contents(session, sorted({i.revision_id for i in claimed.to_answer}))
             if claimed.to_answer
             else {}
         )
+    # The run's row is written after the claim has committed, never in it: a claim holds
+    # items a cancel or a stored answer may wait for, and they take the run's row next.
+    started = settling.Settled()
+    starting = bool(claimed.to_answer) and claimed.status == QUEUED
+    if starting or _stale_seen(run):
+        async with ctx.transaction() as session:
+            await _seen(session, run)
+            if starting:
+                started = await settling.begin(session, holder.run_id)
     await settling.publish_settled(ctx.redis, started)
     if started.moved is not None:
         claimed = replace(claimed, status=started.moved.status)
     return claimed, contents
 
 
-async def _seen(session: AsyncSession, run: EvalRun) -> None:
-    """Note that a client is at work on the run (a few seconds apart at most): nothing to
-    write when the run read for this request was seen so recently."""
+def _stale_seen(run: EvalRun) -> bool:
+    """Whether the run read for this request was last seen at work long enough ago to note
+    it again."""
     every = timedelta(seconds=SEEN_EVERY_SECONDS)
-    if run.clients_seen_at is not None and datetime.now(UTC) - run.clients_seen_at < every:
+    return run.clients_seen_at is None or datetime.now(UTC) - run.clients_seen_at >= every
+
+
+async def _seen(session: AsyncSession, run: EvalRun) -> None:
+    """Note that a client is at work on the run (a few seconds apart at most)."""
+    if not _stale_seen(run):
         return
-    recent = func.now() - every
+    recent = func.now() - timedelta(seconds=SEEN_EVERY_SECONDS)
     await session.execute(
         update(EvalRun)
         .where(
@@ -634,8 +644,8 @@ async def _record(
     for candidate in candidates:
         by_token.setdefault(candidate.given.lease_token, []).append(candidate)
     woken: int | None = None
+    to_grade = False
     async with ctx.transaction() as session:
-        await _seen(session, run)
         tallies: list[Tally] = []
         for token, held_by in by_token.items():
             holder = _holder(run, token, ctx.settings.eval_lease_seconds)
@@ -673,7 +683,7 @@ async def _record(
                     .where(col(EvalItem.id).in_(ungraded))
                     .values(lease_owner=None, lease_expires_at=None)
                 )
-                woken = woken or await wake_worker(session, run)
+                to_grade = True
         metering.add_reported_usage(
             session,
             run.organization_id,
@@ -691,6 +701,10 @@ async def _record(
                 if c.stored and c.reply.cost_usd
             ],
         )
+        # The run's row after its items, as every writer of both takes them.
+        await _seen(session, run)
+        if to_grade:
+            woken = await wake_worker(session, run)
         row = await advance_after(session, run.id, *tallies) if tallies else None
         left = await leases.remaining(session, run.id) if row is not None else None
     if woken is not None:

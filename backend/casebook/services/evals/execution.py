@@ -115,7 +115,6 @@ class Executor:
         # Answered items nobody holds (their worker died) are looked for once a poll, not at
         # every claim - at the first claim of a run resumed, after a poll on a fresh one.
         self.next_rescore = 0.0 if run.executions else asyncio.get_running_loop().time() + self.poll
-        self.begun = False
         self.config: ScoringConfig = read_scoring_config(run.scoring)
         self.ctx: ServiceContext | None = None
         self.actor: Actor | None = None
@@ -203,12 +202,7 @@ class Executor:
         """Items leased to this worker, and the questions of those to answer, stored in
         Activity in the same transaction."""
         assert self.actor is not None
-        started = settling.Settled()
         async with self.sessionmaker() as session, session.begin():
-            if not self.begun:
-                # The run starts running with its first claim, in the same transaction.
-                started = await settling.begin(session, self.run_id)
-                self.begun = True
             claimed = await leases.claim(
                 session,
                 self.holder,
@@ -222,9 +216,6 @@ class Executor:
             asked = await ask_many(
                 session, self.actor, [self._question(i) for i in claimed.to_answer]
             )
-        if started.moved is not None:
-            async with self.publish_lock:
-                await settling.publish_settled(self.redis, started)
         return claimed, asked
 
     async def _load_cases(self, session: AsyncSession, items: list[EvalItem]) -> None:
@@ -384,6 +375,9 @@ class Executor:
         return claimed.status
 
     async def execute(self) -> dict[str, Any]:
+        # Running before its first claim, in a transaction of its own: a claim holds items
+        # that a cancel or a stored answer takes before the run's row (``settling``).
+        await self._move(lambda session: settling.begin(session, self.run_id))
         beat = asyncio.create_task(self._heartbeat())
         writer = asyncio.create_task(self._writer())
         try:

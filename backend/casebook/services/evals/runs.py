@@ -132,6 +132,12 @@ async def cancel_eval_run(ctx: ServiceContext, run_id: int) -> EvalRun:
         run = await load_run(session, actor, run_id, Permission.DATASETS_RUN)
         who = (await session.get(User, actor.user_id)) if actor.user_id else None
         reason = f"cancelled by {who.name}" if who is not None else "cancelled"
+        # Its items before its row, as every writer of both (``settling``).
+        await session.execute(
+            update(EvalItem)
+            .where(col(EvalItem.run_id) == run_id, col(EvalItem.status) == PENDING)
+            .values(status=DROPPED)
+        )
         moved = await advance(
             session,
             run_id,
@@ -142,11 +148,6 @@ async def cancel_eval_run(ctx: ServiceContext, run_id: int) -> EvalRun:
         )
         if moved is None:
             raise Conflict(f"this eval run has already ended ({run.status})")
-        await session.execute(
-            update(EvalItem)
-            .where(col(EvalItem.run_id) == run_id, col(EvalItem.status) == PENDING)
-            .values(status=DROPPED)
-        )
         await audit.record(
             session,
             actor,

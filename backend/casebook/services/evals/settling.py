@@ -2,6 +2,10 @@
 cancelled) with a reason, and settles when every work item is done - it reruns its flips,
 or finishes.
 
+Locks: a transaction that writes both a run's work items and its row takes the items
+first (storing answers, stopping, cancelling), so two never wait on each other; a claim
+writes no run row in the transaction that leases items.
+
 Whoever stores a run's last score settles it: a worker's executor, or the API process
 that stored a client's last answers (a local agent's run need not wait for a worker's
 next look). Settling takes the run's row lock and counts the items left under it, so
@@ -49,7 +53,9 @@ async def begin(session: AsyncSession, run_id: int) -> Settled:
 
 
 async def stop(session: AsyncSession, run_id: int, status: str, reason: str) -> Settled:
-    """End the run (failed or cancelled) unless it has ended; what was not asked is dropped."""
+    """End the run (failed or cancelled) unless it has ended; what was not asked is dropped
+    - first, since whoever writes both takes a run's items before its row."""
+    await leases.drop_unasked(session, run_id)
     moved = await advance(
         session,
         run_id,
@@ -58,7 +64,6 @@ async def stop(session: AsyncSession, run_id: int, status: str, reason: str) -> 
         only_from=ACTIVE,
         finished_at=datetime.now(UTC),
     )
-    await leases.drop_unasked(session, run_id)
     return Settled(moved)
 
 
