@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import functools
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -128,6 +129,10 @@ class WorkLoop:
         self.wait_seconds = wait_seconds
         self.scored = scored  # read what each answer scored, where it is graded at once
         self.tally = Tally()
+        # This client's own lease token, for every claim it makes: what it holds is renewed
+        # and given back with it, even what a claim it never heard back from took (one
+        # interrupted on its way).
+        self.token = secrets.token_urlsafe(24)
         self.status: str | None = None
         self.held: dict[str, str] = {}  # item id → lease token, until its answer is settled
         self.ready: list[EvalAnswerInput] = []
@@ -206,6 +211,7 @@ class WorkLoop:
                         wait_seconds=wait,
                         lease_seconds=self.lease_seconds,
                         case_ids=self.case_ids,
+                        lease_token=self.token,
                     )
                 )
             except ApiError as error:
@@ -293,6 +299,7 @@ class WorkLoop:
             answers=batch,
             claim_next=claim_next,
             lease_seconds=self.lease_seconds,
+            claim_lease_token=self.token,
         )
         return plain.submit_eval_answers
 
@@ -335,12 +342,11 @@ class WorkLoop:
         while not self.ended:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.stopped.wait(), self.lease_seconds / 3)
-            tokens = sorted(set(self.held.values()))
-            for start in range(0, len(tokens), CLAIM_MAX):
+            if self.held:
                 with contextlib.suppress(Unreachable, ApiError):
                     await self.api.renew_eval_work(
                         run_id=self.run_id,
-                        lease_tokens=tokens[start : start + CLAIM_MAX],
+                        lease_tokens=[self.token],
                         lease_seconds=self.lease_seconds,
                     )
 
@@ -355,9 +361,5 @@ class WorkLoop:
         for start in range(0, len(ready), SUBMIT_MAX):
             with contextlib.suppress(Unreachable, ApiError):
                 await self._submit(ready[start : start + SUBMIT_MAX])
-        tokens = sorted(set(self.held.values()))
-        for start in range(0, len(tokens), CLAIM_MAX):
-            with contextlib.suppress(Unreachable, ApiError):
-                await self.api.release_eval_work(
-                    run_id=self.run_id, lease_tokens=tokens[start : start + CLAIM_MAX]
-                )
+        with contextlib.suppress(Unreachable, ApiError):
+            await self.api.release_eval_work(run_id=self.run_id, lease_tokens=[self.token])

@@ -439,3 +439,21 @@ async def test_clients_claiming_and_submitting_at_once_with_a_cancel_meet_no_dea
     await asyncio.gather(*(client() for _ in range(6)), cancel_soon())
     assert set(codes) <= {"CONFLICT"}, codes
     assert (await eval_run(owner, run["id"]))["status"] == "CANCELLED"
+
+
+async def test_a_client_claims_under_its_own_token_and_gives_all_back_with_it(owner: Api) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 4)
+    agent = await local_agent(owner)
+    run = await start_local(owner, dataset_id, [agent])
+    mine = "a-random-token-of-this-client-0123"
+    claim_mine = """mutation($r: ID!, $t: String) { claimEvalWork(runId: $r, max: 2, leaseToken: $t)
+      { leaseToken items { id leaseToken } } }"""
+    first = (await owner(claim_mine, {"r": run["id"], "t": mine}))["claimEvalWork"]
+    second = (await owner(claim_mine, {"r": run["id"], "t": mine}))["claimEvalWork"]
+    assert first["leaseToken"] == second["leaseToken"] == mine
+    assert {i["leaseToken"] for i in first["items"] + second["items"]} == {mine}
+    released = await owner(RELEASE, {"r": run["id"], "t": [mine]})
+    assert released["releaseEvalWork"]["released"] == 4
+    for bad in ("short", "has:colon-and-is-long-enough-0123", "x" * 65):
+        refused = await owner.errors(claim_mine, {"r": run["id"], "t": bad})
+        assert refused.errors[0]["extensions"]["fields"][0]["path"] == "leaseToken", bad

@@ -1,6 +1,9 @@
 """A local agent's eval run work, claimed and answered by its clients (``client_work``)."""
 
+from collections.abc import Awaitable, Callable
+
 import strawberry
+from starlette.requests import Request
 from strawberry import relay
 
 from casebook.domain.access.catalog import Permission
@@ -23,6 +26,12 @@ NEEDS = (
 )
 
 
+def _hung_up(info: Info) -> Callable[[], Awaitable[bool]] | None:
+    """Whether the client of this HTTP request has gone (a claim stops waiting for it)."""
+    request = info.context.request
+    return request.is_disconnected if isinstance(request, Request) else None
+
+
 @strawberry.type
 class EvalWorkMutations:
     @strawberry.mutation(
@@ -30,7 +39,10 @@ class EvalWorkMutations:
         description="Claim up to `max` (1 to 64) of a run's items for its local agents to "
         "answer, leased for `leaseSeconds` (1 to 3,600; the server's eval lease by default). "
         "With `waitSeconds` (up to 20) it waits for work while none is free; with `caseIds` it "
-        "hands out only those cases' items (a test runner answering one case per test). Bounded by the "
+        "hands out only those cases' items (a test runner answering one case per test). "
+        "`leaseToken`: your client's own (22 to 64 random letters, digits, _ or -), so that "
+        "it renews and gives back everything it holds with one token, even what a claim it "
+        "never heard back from took; a new one for this claim by default. Bounded by the "
         "run's concurrency and the organization's, counted over every client. Refused once "
         f"the run has ended. {NEEDS}",
     )
@@ -42,6 +54,7 @@ class EvalWorkMutations:
         wait_seconds: float = 0.0,
         lease_seconds: float | None = None,
         case_ids: list[relay.GlobalID] | None = None,
+        lease_token: str | None = None,
     ) -> EvalWorkClaimType:
         claimed = await client_work.claim_work(
             info.context.services,
@@ -52,6 +65,8 @@ class EvalWorkMutations:
             case_ids=[decode_id(c, "Case", f"caseIds.{i}") for i, c in enumerate(case_ids)]
             if case_ids is not None
             else None,
+            lease_token=lease_token,
+            gone=_hung_up(info),
         )
         return EvalWorkClaimType.from_claim(claimed)
 
@@ -61,7 +76,8 @@ class EvalWorkMutations:
         "worker's are. An answer whose item its claim no longer holds is refused by name and "
         "changes nothing; a malformed batch is refused whole. With `claimNext` (1 to 64) it "
         "also claims up to that many items more, as claimEvalWork would without waiting, "
-        f"leased for `leaseSeconds`: a client's next work in the same request. {NEEDS}",
+        "leased for `leaseSeconds` to `claimLeaseToken` (as claimEvalWork's `leaseToken`): a "
+        "client's next work in the same request. {NEEDS}",
     )
     async def submit_eval_answers(
         self,
@@ -70,6 +86,7 @@ class EvalWorkMutations:
         answers: list[EvalAnswerInput],
         claim_next: int = 0,
         lease_seconds: float | None = None,
+        claim_lease_token: str | None = None,
     ) -> SubmitEvalAnswersPayload:
         given = [answer.submitted(f"answers.{i}") for i, answer in enumerate(answers)]
         submitted = await client_work.submit_answers(
@@ -78,6 +95,7 @@ class EvalWorkMutations:
             given,
             claim_next=claim_next,
             lease_seconds=lease_seconds,
+            claim_token=claim_lease_token,
         )
         return SubmitEvalAnswersPayload.from_submitted(submitted)
 

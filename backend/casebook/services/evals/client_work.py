@@ -24,7 +24,8 @@ each of its local agents - what starting it needs - on this run only.
 """
 
 import asyncio
-from collections.abc import Sequence
+import re
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
@@ -93,6 +94,8 @@ SEEN_EVERY_SECONDS = 2.0
 WAIT_SECONDS_MAX = 20.0
 LEASE_SECONDS_MIN, LEASE_SECONDS_MAX = 1.0, 3600.0
 LEASE_TOKEN_PREFIX = "client:"
+# A lease token a client chooses: long and random enough that nobody else holds the same.
+CHOSEN_TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS = 0.02, 0.25
 
 NOT_HELD = {
@@ -301,16 +304,32 @@ async def claim_work(
     wait_seconds: float = 0.0,
     lease_seconds: float | None = None,
     case_ids: Sequence[int] | None = None,
+    lease_token: str | None = None,
+    gone: Callable[[], Awaitable[bool]] | None = None,
 ) -> ClaimedWork:
     """Up to ``limit`` items to answer (of ``case_ids`` only, when given), leased to a new
-    claim; waits up to ``wait_seconds`` for some while the run has none to hand out. An
-    ended run is refused."""
+    claim - or to the client's own ``lease_token``; waits up to ``wait_seconds`` for some
+    while the run has none to hand out, unless the client is ``gone`` (it hung up: what
+    the wait would claim it would never hear of). An ended run is refused."""
     _claim_bounds(limit, wait_seconds, case_ids, "max")
+    token = _token(lease_token, "leaseToken")
     lease = _lease_seconds(ctx, lease_seconds)
     client_run = await _readable_run(ctx, run_id)
     if client_run.run.status not in ACTIVE:
         raise _ended(client_run.run)
-    return await _claim(ctx, client_run, limit, wait_seconds, lease, case_ids)
+    return await _claim(ctx, client_run, limit, wait_seconds, lease, case_ids, token, gone)
+
+
+def _token(chosen: str | None, path: str) -> str:
+    """The lease token of a claim: the client's own when it gives one (so it can renew and
+    give back all it holds with it, even what a claim it never heard back from took), else
+    a new one."""
+    if chosen is None:
+        return LEASE_TOKEN_PREFIX + new_token(18)
+    if not CHOSEN_TOKEN.match(chosen):
+        raise BadUserInput.at(path, "must be 22 to 64 letters, digits, _ or -, chosen at random")
+    # Kept as it is: without a colon it is never a token this API makes, nor a worker's.
+    return chosen
 
 
 async def _claim(
@@ -320,9 +339,11 @@ async def _claim(
     wait_seconds: float,
     lease: float,
     case_ids: Sequence[int] | None,
+    token: str,
+    gone: Callable[[], Awaitable[bool]] | None = None,
 ) -> ClaimedWork:
     run = client_run.run
-    holder = _holder(run, LEASE_TOKEN_PREFIX + new_token(18), lease)
+    holder = _holder(run, token, lease)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait_seconds
     pause = FIRST_PAUSE_SECONDS
@@ -332,6 +353,8 @@ async def _claim(
             break
         await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
         pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
+        if gone is not None and await gone():
+            break
     spent = await _budget_spent(ctx, run.organization_id) if claimed.to_answer else None
     if spent is not None:
         # A spent budget answers what was claimed with the reason, as it does a worker's.
@@ -536,6 +559,7 @@ async def submit_answers(
     *,
     claim_next: int = 0,
     lease_seconds: float | None = None,
+    claim_token: str | None = None,
 ) -> Submitted:
     """Store the answers of items their claims still hold, graded as a worker grades them;
     the others are refused by name. A malformed batch is refused whole. With
@@ -544,6 +568,7 @@ async def submit_answers(
     ctx.require_permission(Permission.RUNS_VIEW)
     if claim_next:
         _claim_bounds(claim_next, 0.0, None, "claimNext")
+    token = _token(claim_token, "claimLeaseToken")
     lease = _lease_seconds(ctx, lease_seconds)
     try:
         check_submission(answers)
@@ -553,7 +578,7 @@ async def submit_answers(
     submitted = await _store(ctx, client_run, answers)
     if claim_next and submitted.run.status in ACTIVE:
         moved_on = replace(client_run, run=submitted.run)
-        claimed = await _claim(ctx, moved_on, claim_next, 0.0, lease, None)
+        claimed = await _claim(ctx, moved_on, claim_next, 0.0, lease, None, token)
         return replace(submitted, claimed=claimed)
     return submitted
 

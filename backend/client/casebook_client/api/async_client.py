@@ -851,18 +851,20 @@ class AsyncClient(AsyncBaseClient):
         wait_seconds: float,
         lease_seconds: Union[Optional[float], "UnsetType"] = UNSET,
         case_ids: Union[Optional[list[str]], "UnsetType"] = UNSET,
+        lease_token: Union[Optional[str], "UnsetType"] = UNSET,
         **kwargs: Any,
     ) -> "ClaimEvalWork":
         from .claim_eval_work import ClaimEvalWork
 
         query = gql("""
-            mutation ClaimEvalWork($runId: ID!, $max: Int! = 8, $waitSeconds: Float! = 0, $leaseSeconds: Float = null, $caseIds: [ID!] = null) {
+            mutation ClaimEvalWork($runId: ID!, $max: Int! = 8, $waitSeconds: Float! = 0, $leaseSeconds: Float = null, $caseIds: [ID!] = null, $leaseToken: String = null) {
               claimEvalWork(
                 runId: $runId
                 max: $max
                 waitSeconds: $waitSeconds
                 leaseSeconds: $leaseSeconds
                 caseIds: $caseIds
+                leaseToken: $leaseToken
               ) {
                 status
                 leaseToken
@@ -904,6 +906,7 @@ class AsyncClient(AsyncBaseClient):
             "waitSeconds": wait_seconds,
             "leaseSeconds": lease_seconds,
             "caseIds": case_ids,
+            "leaseToken": lease_token,
         }
         response = await self.execute(
             query=query, operation_name="ClaimEvalWork", variables=variables, **kwargs
@@ -917,17 +920,19 @@ class AsyncClient(AsyncBaseClient):
         answers: list["EvalAnswerInput"],
         claim_next: Union[Optional[int], "UnsetType"] = UNSET,
         lease_seconds: Union[Optional[float], "UnsetType"] = UNSET,
+        claim_lease_token: Union[Optional[str], "UnsetType"] = UNSET,
         **kwargs: Any,
     ) -> "SubmitEvalAnswers":
         from .submit_eval_answers import SubmitEvalAnswers
 
         query = gql("""
-            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!, $claimNext: Int = 0, $leaseSeconds: Float = null) {
+            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!, $claimNext: Int = 0, $leaseSeconds: Float = null, $claimLeaseToken: String = null) {
               submitEvalAnswers(
                 runId: $runId
                 answers: $answers
                 claimNext: $claimNext
                 leaseSeconds: $leaseSeconds
+                claimLeaseToken: $claimLeaseToken
               ) {
                 accepted
                 refused {
@@ -993,6 +998,7 @@ class AsyncClient(AsyncBaseClient):
             "answers": answers,
             "claimNext": claim_next,
             "leaseSeconds": lease_seconds,
+            "claimLeaseToken": claim_lease_token,
         }
         response = await self.execute(
             query=query,

@@ -849,18 +849,20 @@ class Client(BaseClient):
         wait_seconds: float,
         lease_seconds: Union[Optional[float], "UnsetType"] = UNSET,
         case_ids: Union[Optional[list[str]], "UnsetType"] = UNSET,
+        lease_token: Union[Optional[str], "UnsetType"] = UNSET,
         **kwargs: Any,
     ) -> "ClaimEvalWork":
         from .claim_eval_work import ClaimEvalWork
 
         query = gql("""
-            mutation ClaimEvalWork($runId: ID!, $max: Int! = 8, $waitSeconds: Float! = 0, $leaseSeconds: Float = null, $caseIds: [ID!] = null) {
+            mutation ClaimEvalWork($runId: ID!, $max: Int! = 8, $waitSeconds: Float! = 0, $leaseSeconds: Float = null, $caseIds: [ID!] = null, $leaseToken: String = null) {
               claimEvalWork(
                 runId: $runId
                 max: $max
                 waitSeconds: $waitSeconds
                 leaseSeconds: $leaseSeconds
                 caseIds: $caseIds
+                leaseToken: $leaseToken
               ) {
                 status
                 leaseToken
@@ -902,6 +904,7 @@ class Client(BaseClient):
             "waitSeconds": wait_seconds,
             "leaseSeconds": lease_seconds,
             "caseIds": case_ids,
+            "leaseToken": lease_token,
         }
         response = self.execute(
             query=query, operation_name="ClaimEvalWork", variables=variables, **kwargs
@@ -915,17 +918,19 @@ class Client(BaseClient):
         answers: list["EvalAnswerInput"],
         claim_next: Union[Optional[int], "UnsetType"] = UNSET,
         lease_seconds: Union[Optional[float], "UnsetType"] = UNSET,
+        claim_lease_token: Union[Optional[str], "UnsetType"] = UNSET,
         **kwargs: Any,
     ) -> "SubmitEvalAnswers":
         from .submit_eval_answers import SubmitEvalAnswers
 
         query = gql("""
-            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!, $claimNext: Int = 0, $leaseSeconds: Float = null) {
+            mutation SubmitEvalAnswers($runId: ID!, $answers: [EvalAnswerInput!]!, $claimNext: Int = 0, $leaseSeconds: Float = null, $claimLeaseToken: String = null) {
               submitEvalAnswers(
                 runId: $runId
                 answers: $answers
                 claimNext: $claimNext
                 leaseSeconds: $leaseSeconds
+                claimLeaseToken: $claimLeaseToken
               ) {
                 accepted
                 refused {
@@ -991,6 +996,7 @@ class Client(BaseClient):
             "answers": answers,
             "claimNext": claim_next,
             "leaseSeconds": lease_seconds,
+            "claimLeaseToken": claim_lease_token,
         }
         response = self.execute(
             query=query,
