@@ -16,12 +16,13 @@ may evaluate the same run at once: each claims its own items.
 """
 
 import asyncio
+import functools
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, ParamSpec, TextIO, TypeVar
 
 from casebook_client import gate
 from casebook_client.api.eval_run_summary import EvalRunSummaryEvalRun
@@ -42,6 +43,8 @@ from casebook_client.tasks import Task, answerer
 from casebook_client.version_label import default_version_label
 from casebook_client.work import LEASE_SECONDS, Tally, WorkLoop
 
+P = ParamSpec("P")
+R = TypeVar("R")
 DEFAULT_CONCURRENCY = 8
 RUN_CONCURRENCY_MAX = 64
 # Requests in flight at once: a claim, two submissions, a renewal, and one to spare.
@@ -170,30 +173,39 @@ async def aevaluate(
     return Evaluation(run_id, ended.run, ended.verdict, tally)
 
 
-def evaluate(*args: Any, **kwargs: Any) -> Evaluation:
-    """Start an eval run of a local agent and answer it with ``task``; the run, its summary,
-    comparison and gate verdict. Arguments as ``aevaluate``'s. Ctrl-C gives back what this
-    client holds, so another takes it at once (``resume=`` the run to go on)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(aevaluate(*args, **kwargs))
-    # Called from a running event loop (a notebook): on a loop of its own, on a thread.
-    done: dict[str, Any] = {}
+def blocking(coroutine: Callable[P, Coroutine[Any, Any, R]]) -> Callable[P, R]:
+    """``coroutine`` called as a plain function, with its very signature: on an event loop of
+    its own, and from inside a running one (a notebook) on a thread of its own."""
 
-    def run() -> None:
+    @functools.wraps(coroutine)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            done["result"] = asyncio.run(aevaluate(*args, **kwargs))
-        except BaseException as error:
-            done["error"] = error
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(coroutine(*args, **kwargs))
+        done: dict[str, Any] = {}
 
-    thread = threading.Thread(target=run, name="casebook-evaluate")
-    thread.start()
-    thread.join()
-    if "error" in done:
-        raise done["error"]
-    result: Evaluation = done["result"]
-    return result
+        def run() -> None:
+            try:
+                done["result"] = asyncio.run(coroutine(*args, **kwargs))
+            except BaseException as error:
+                done["error"] = error
+
+        thread = threading.Thread(target=run, name="casebook-evaluate")
+        thread.start()
+        thread.join()
+        if "error" in done:
+            raise done["error"]
+        result: R = done["result"]
+        return result
+
+    return call
+
+
+# Start an eval run of a local agent and answer it with ``task``; the run, its summary,
+# comparison and gate verdict: ``aevaluate`` as a plain function, with its arguments. Ctrl-C
+# gives back what this client holds, so another takes it at once (``resume=`` to go on).
+evaluate = blocking(aevaluate)
 
 
 __all__ = ["ApiError", "Evaluation", "aevaluate", "evaluate"]
