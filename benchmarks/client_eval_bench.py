@@ -33,16 +33,13 @@ Run: .venv/bin/python benchmarks/client_eval_bench.py [--cases 1000] [--slow-cas
 
 import argparse
 import asyncio
-import contextlib
 import importlib.util
 import math
 import multiprocessing
 import os
 import statistics
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,7 +50,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
 import asyncpg
 from _services import bench_database
 from eval_bench import AgentProcess, _cases_file
-from load_bench import api_server, redis_for_bench, server_cpu_seconds, wait_ready
+from load_bench import (
+    api_server,
+    redis_for_bench,
+    server_cpu_seconds,
+    wait_ready,
+    worker_process,
+)
 
 from casebook.config import Settings
 from casebook.db.engine import create_engine, create_sessionmaker
@@ -133,29 +136,6 @@ async def prepare(database_url: str, redis_url: str, agent_url: str, sizes: list
         str(encode_id("Agent", webhook.agent.id)),
         made,
     )
-
-
-@contextlib.contextmanager
-def worker_process(fixture: Fixture, log: Path) -> Iterator[None]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": fixture.database_url,
-        "REDIS_URL": fixture.redis_url,
-        "SECRET_KEY": os.environ["SECRET_KEY"],
-        "WORKER_METRICS_PORT": "0",
-    }
-    with log.open("ab") as output:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "casebook.cli", "worker"], env=env, stdout=output, stderr=output
-        )
-    try:
-        yield
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
 
 
 def instant(case: Any) -> str:
@@ -349,7 +329,10 @@ async def bench(args: argparse.Namespace, database_url: str, redis_url: str) -> 
     sizes = [args.cases, args.slow_cases, args.shared_cases, 1]
     with AgentProcess(0.0) as agent:
         fixture = await prepare(database_url, redis_url, agent.url, sizes)
-        with api_server(fixture, 1, log) as (base, api_pid), worker_process(fixture, log):  # type: ignore[arg-type]
+        with (
+            api_server(fixture, 1, log) as (base, api_pid),
+            worker_process(fixture.database_url, fixture.redis_url, log),
+        ):  # type: ignore[arg-type]
             await wait_ready(base)
             await evaluate_wall(base, fixture, 1, instant, "warm-up")
             print(f"load average: {os.getloadavg()}")

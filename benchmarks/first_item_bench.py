@@ -30,7 +30,6 @@ import os
 import random
 import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -50,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _services import bench_database
 from eval_bench import _cases_file
 from load_bench import Fixture, _load, api_server, redis_for_bench, wait_ready
+from load_bench import worker_process as worker_in_process
 
 from casebook.config import Settings
 from casebook.db.engine import create_engine, create_sessionmaker
@@ -185,27 +185,11 @@ async def prepare(
 # -- the worker: a process of its own ----------------------------------------------------
 @contextmanager
 def worker_process(fixture: Fixture, *, wake: bool, log: Path) -> Iterator[None]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": fixture.database_url,
-        "REDIS_URL": fixture.redis_url,
-        "WORKER_WAKE_ON_HANDOVER": "true" if wake else "false",
-        "WORKER_METRICS_PORT": "0",
-    }
-    for name in [n for n in env if n.startswith("OTEL_")]:
-        del env[name]
-    with log.open("ab") as output:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "casebook.cli", "worker"], env=env, stdout=output, stderr=output
-        )
-    try:
+    wake_setting = "true" if wake else "false"
+    with worker_in_process(
+        fixture.database_url, fixture.redis_url, log, WORKER_WAKE_ON_HANDOVER=wake_setting
+    ):
         yield
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
 
 
 async def until_worker_ready(redis_url: str, *, wake: bool) -> None:

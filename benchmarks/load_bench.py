@@ -188,6 +188,33 @@ def api_server(fixture: Fixture, workers: int, log: Path):
             server.kill()
 
 
+@contextmanager
+def worker_process(database_url: str, redis_url: str, log: Path, **environment: str):
+    """``casebook worker`` in a process of its own (its metrics port off, traces off, as
+    deployed by default), ``environment`` added to this process's; stopped afterwards."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "WORKER_METRICS_PORT": "0",
+        **environment,
+    }
+    for name in [n for n in env if n.startswith("OTEL_")]:
+        del env[name]
+    with log.open("ab") as output:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "casebook.cli", "worker"], env=env, stdout=output, stderr=output
+        )
+    try:
+        yield worker.pid
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
 def server_resident_mb(pid: int) -> float:
     """Resident memory of the API: the serve process and its worker processes."""
     parent = psutil.Process(pid)

@@ -709,7 +709,7 @@ async def _record(
                     .values(lease_owner=None, lease_expires_at=None)
                 )
                 to_grade = True
-        metering.add_reported_usage(
+        metering.add_usage(
             session,
             run.organization_id,
             metering.AGENT_HELPER,

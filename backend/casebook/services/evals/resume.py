@@ -22,7 +22,6 @@ from sqlmodel import col
 from casebook.db.engine import SessionMaker
 from casebook.db.models import EvalItem, EvalRun, Job
 from casebook.domain.evals.progress import ACTIVE, ANSWERING, DROPPED, FAILED, PENDING
-from casebook.observability import tracing
 from casebook.services.evals import channels, leases, settling
 from casebook.services.evals.counters import advance
 from casebook.services.evals.start import JOB_KIND, RUN_FIELD
@@ -82,14 +81,7 @@ async def new_job(session: AsyncSession, run: EvalRun, old_job: Job | None) -> i
     payload: dict[str, Any] = {RUN_FIELD: run.id}
     if old_job is not None and old_job.payload.get(API_KEY_FIELD) is not None:
         payload[API_KEY_FIELD] = old_job.payload[API_KEY_FIELD]
-    job = Job(
-        organization_id=run.organization_id,
-        kind=JOB_KIND,
-        status=jobs.QUEUED,
-        payload=payload,
-        created_by_user_id=run.started_by_user_id,
-        trace_context=tracing.carrier(),
-    )
+    job = jobs.queued_job(run.organization_id, JOB_KIND, payload, run.started_by_user_id)
     session.add(job)
     await session.flush()
     assert job.id is not None

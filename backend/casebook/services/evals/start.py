@@ -19,12 +19,10 @@ from casebook.db.models import (
     EvalRun,
     EvalRunAgent,
     EvalRunCase,
-    Job,
 )
 from casebook.domain.access.catalog import Permission
 from casebook.domain.evals.inputs import EvalRunRequest
 from casebook.domain.evals.progress import ANSWER, PENDING, QUEUED
-from casebook.observability import tracing
 from casebook.services.agents.agents import version_for_label
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.evals import channels
@@ -144,13 +142,11 @@ async def start_eval_run(
         )
         run.cases = cases.rowcount  # type: ignore[attr-defined]
         run.total = run.cases * len(plan.agents) * request.repetitions
-        job = Job(
-            organization_id=actor.organization_id,
-            kind=JOB_KIND,
-            status=jobs.QUEUED,
-            payload={RUN_FIELD: run.id, **payload_identity(actor)},
-            created_by_user_id=actor.user_id,
-            trace_context=tracing.carrier(),
+        job = jobs.queued_job(
+            actor.organization_id,
+            JOB_KIND,
+            {RUN_FIELD: run.id, **payload_identity(actor)},
+            actor.user_id,
         )
         session.add(job)
         await session.flush()

@@ -101,19 +101,27 @@ def job_state(job: Job) -> dict[str, Any]:
     }
 
 
+def queued_job(
+    organization_id: int, kind: str, payload: dict[str, Any], created_by_user_id: int | None
+) -> Job:
+    """A job's row as it is recorded before it is handed to a worker, carrying the trace it
+    was asked for in."""
+    return Job(
+        organization_id=organization_id,
+        kind=kind,
+        status=QUEUED,
+        payload=payload,
+        created_by_user_id=created_by_user_id,
+        trace_context=tracing.carrier(),
+    )
+
+
 async def enqueue(ctx: ServiceContext, actor: Actor, kind: str, payload: dict[str, Any]) -> Job:
     if kind not in _HANDLERS:
         raise ValueError(f"no handler for job kind {kind!r}")
     with tracing.span(f"enqueue {kind}", kind="producer", **{"casebook.job.kind": kind}) as span:
         async with ctx.transaction() as session:
-            job = Job(
-                organization_id=actor.organization_id,
-                kind=kind,
-                status=QUEUED,
-                payload=payload,
-                created_by_user_id=actor.user_id,
-                trace_context=tracing.carrier(),
-            )
+            job = queued_job(actor.organization_id, kind, payload, actor.user_id)
             session.add(job)
             await session.flush()
         assert job.id is not None

@@ -97,26 +97,14 @@ class DatabaseMeteringSink:
 
     async def record(self, org_id: int, helper: str, call: MeteredCall) -> None:
         async with self._sessionmaker() as session, session.begin():
-            session.add(
-                ModelUsage(
-                    organization_id=org_id,
-                    helper=helper,
-                    kind=call.kind,
-                    model=call.model[:200],
-                    input_tokens=call.usage.input_tokens,
-                    output_tokens=call.usage.output_tokens,
-                    cost_usd=call.cost_usd,
-                    priced=call.priced,
-                    latency_ms=call.latency_ms,
-                )
-            )
+            add_usage(session, org_id, helper, [call])
 
 
-def add_reported_usage(
+def add_usage(
     session: AsyncSession, org_id: int, helper: str, calls: Sequence[MeteredCall]
 ) -> None:
-    """Costs an agent reported itself (a local agent's client), booked in the caller's
-    transaction - the one that stores the answers they came with."""
+    """Calls booked in the caller's transaction: a model's, or costs an agent reported
+    itself (a local agent's client, with the answers they came with)."""
     session.add_all(
         ModelUsage(
             organization_id=org_id,
