@@ -42,7 +42,7 @@ async def test_a_key_is_shown_once_and_acts_as_its_issuer_narrowed_to_its_scopes
 
 
 async def test_a_key_needs_no_csrf_token_and_cannot_switch_organization(owner: Api, org) -> None:
-    secret, _ = await _key(owner, ["datasets:view"])
+    secret, _ = await _key(owner, ["datasets:view", "datasets:edit"])
     keyed = owner.with_key(secret)
     data = await keyed('mutation { ping(message: "hi") { job { status } } }')
     assert data["ping"]["job"]["status"] == "queued"

@@ -2,12 +2,22 @@
 
 from pathlib import Path
 
+import pytest
+import strawberry
 from graphql import get_introspection_query
 from strawberry.types.base import StrawberryOptional
 from strawberry.types.unset import UNSET
 
+from casebook.domain.access.catalog import Permission
+from casebook.domain.access.policy import changes_something
 from casebook.graphql.export_schema import render
-from casebook.graphql.permissions import declared_permission
+from casebook.graphql.permissions import (
+    AUTHENTICATED,
+    declared_key_scopes,
+    declared_permission,
+    refuse_mutations_without_key_scopes,
+    requires,
+)
 from casebook.graphql.schema import schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,10 +47,45 @@ def test_the_permission_directive_is_visible_in_the_sdl() -> None:
     sdl = render()
     assert (
         "directive @requires(permission: RequiredPermission!, onDenied: OnDenied! = REFUSE, "
-        "alsoNeeds: AlsoNeeds) on FIELD_DEFINITION" in sdl
+        "alsoNeeds: AlsoNeeds, keyScopes: [RequiredPermission!]) on FIELD_DEFINITION" in sdl
     )
     assert "@requires(permission: RUNS_VIEW, onDenied: NULL, alsoNeeds: ANSWERING_AGENT)" in sdl
     assert "@requires(permission: ORGANIZATION_MANAGE" in sdl
+    assert "@requires(permission: RUNS_VIEW, onDenied: REFUSE, keyScopes: [DATASETS_RUN])" in sdl
+
+
+def test_every_mutation_names_what_an_api_key_needs_and_never_a_read_scope() -> None:
+    """A key scoped to reading is refused every mutation: each has key scopes, and none of
+    them only reads."""
+    scopes = {field.name: declared_key_scopes(field) for field in _root_fields("mutation")}
+    assert [name for name, needed in scopes.items() if needed is None] == []
+    reading = {
+        name: sorted(p.value for p in needed if not changes_something(p))
+        for name, needed in scopes.items()
+        if needed and any(not changes_something(p) for p in needed)
+    }
+    assert reading == {}
+
+
+def test_a_mutation_without_key_scopes_is_refused_when_the_schema_is_built() -> None:
+    @strawberry.type
+    class Forgetful:
+        @strawberry.mutation(extensions=requires(AUTHENTICATED))
+        def forget(self) -> bool:
+            return True
+
+        @strawberry.mutation(extensions=requires(Permission.RUNS_VIEW))
+        def only_reads(self) -> bool:
+            return True
+
+        @strawberry.mutation(extensions=requires(Permission.DATASETS_EDIT))
+        def edits(self) -> bool:
+            return True
+
+    with pytest.raises(TypeError, match=r"every mutation needs key scopes.*: forget, only_reads$"):
+        refuse_mutations_without_key_scopes(Forgetful)
+    with pytest.raises(ValueError, match="must change something"):
+        requires(AUTHENTICATED, key_scopes=[Permission.DATASETS_VIEW])
 
 
 def test_every_optional_argument_has_a_default() -> None:

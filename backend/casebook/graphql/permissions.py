@@ -14,10 +14,19 @@ permission; a test enforces it. That makes this extension the one gate every
 operation passes, so it also refuses requests whose credentials were presented
 and rejected (a revoked key never reads as anonymous) and console mutations
 without their CSRF token.
+
+It is also where an API key's scopes meet every mutation. Each mutation has key
+scopes: the permission it declares when that one changes something, else the
+ones it names (``key_scopes=``; printed as ``keyScopes`` beside the permission).
+A key holding none of them is refused before the mutation runs, whatever its
+issuer's role would allow; an empty set is a console action no key performs.
+Key scopes are changing permissions only, so a key scoped to reading is refused
+every mutation, and the schema is not built while a mutation has none
+(``refuse_mutations_without_key_scopes``).
 """
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from enum import Enum
 from typing import Any
 
@@ -28,7 +37,12 @@ from strawberry.schema_directive import Location
 from strawberry.types.field import StrawberryField
 
 from casebook.domain.access.catalog import Permission
-from casebook.domain.access.policy import holds
+from casebook.domain.access.policy import (
+    CHANGING_PERMISSIONS,
+    changes_something,
+    holds,
+    key_may_change,
+)
 from casebook.domain.cases.masking import MASKED_TEXT
 from casebook.graphql.live import held
 from casebook.services.kernel.errors import Forbidden, Unauthenticated
@@ -71,6 +85,8 @@ class RequiresDirective:
     on_denied: OnDenied = OnDenied.REFUSE
     # UNSET, not None: a field that needs nothing more prints no alsoNeeds at all.
     also_needs: AlsoNeeds | None = strawberry.UNSET
+    # Printed only where a mutation names them: elsewhere they are its permission.
+    key_scopes: list[RequiredPermission] | None = strawberry.UNSET
 
 
 # A predicate that can grant access field by field from what the parent already
@@ -90,6 +106,7 @@ class Requires(FieldExtension):
         allow_if: AllowIf | None = None,
         mask: Any = MASK_PLACEHOLDER,
         also: tuple[AlsoNeeds, AlsoIf] | None = None,
+        key_scopes: Iterable[Permission] | None = None,
     ) -> None:
         self.permission = permission.value if isinstance(permission, Permission) else permission
         self.also = also
@@ -100,13 +117,31 @@ class Requires(FieldExtension):
         self.on_denied = on_denied
         self.allow_if = allow_if
         self.mask = mask
+        self._named_key_scopes = None if key_scopes is None else frozenset(key_scopes)
+        self.key_scopes = self._key_scopes_of(self._named_key_scopes)
+
+    def _key_scopes_of(self, named: frozenset[Permission] | None) -> frozenset[Permission] | None:
+        """What an API key must hold one of to perform this field as a mutation: those
+        named, else the permission itself when it changes something, else none declared."""
+        if named is not None:
+            reading = sorted(p.value for p in named if not changes_something(p))
+            if reading:
+                raise ValueError(f"a key scope of a change must change something: {reading}")
+            return named
+        if self._needed is not None and changes_something(self._needed):
+            return frozenset({self._needed})
+        return None
 
     def apply(self, field: StrawberryField) -> None:
+        named = self._named_key_scopes
         field.directives.append(
             RequiresDirective(
                 permission=RequiredPermission(self.permission),
                 on_denied=self.on_denied,
                 also_needs=self.also[0] if self.also is not None else strawberry.UNSET,
+                key_scopes=strawberry.UNSET
+                if named is None
+                else [RequiredPermission(p.value) for p in sorted(named)],
             )
         )
 
@@ -116,6 +151,8 @@ class Requires(FieldExtension):
             # at its root fields (each declares a permission); a page of cases then asks
             # no more of each of its hundreds of fields than the permission itself.
             _check_request(info)
+            if info.operation.operation is OperationType.MUTATION:
+                _check_key_scopes(info, self.key_scopes)
         if self.permission == PUBLIC:
             return True
         actor = info.context.actor
@@ -187,6 +224,22 @@ def _check_request(info: Any) -> None:
         raise Forbidden("a console mutation needs the X-CSRF-Token header from viewer.csrfToken")
 
 
+def _check_key_scopes(info: Any, key_scopes: frozenset[Permission] | None) -> None:
+    """An API key performs a mutation only with one of its key scopes (see the module)."""
+    actor = info.context.actor
+    # A mutation that declares none (the schema refuses to build then) no key performs.
+    if actor is None or key_may_change(actor, key_scopes or frozenset()):
+        return
+    if not key_scopes:
+        raise Forbidden(f"{info.field_name} is for a console session: an API key cannot do it")
+    needed = (
+        "a scope that changes something, not only reading"
+        if key_scopes == CHANGING_PERMISSIONS
+        else " or ".join(sorted(p.value for p in key_scopes))
+    )
+    raise Forbidden(f"this API key's scopes do not allow {info.field_name}: it needs {needed}")
+
+
 def requires(
     permission: str | Permission,
     on_denied: OnDenied = OnDenied.REFUSE,
@@ -194,10 +247,16 @@ def requires(
     allow_if: AllowIf | None = None,
     mask: Any = MASK_PLACEHOLDER,
     also: tuple[AlsoNeeds, AlsoIf] | None = None,
+    key_scopes: Iterable[Permission] | None = None,
 ) -> list[FieldExtension]:
     """``extensions=requires(...)`` on a field; ``also`` names a condition that must hold
-    as well (the field must then be async)."""
-    return [Requires(permission, on_denied, allow_if=allow_if, mask=mask, also=also)]
+    as well (the field must then be async); ``key_scopes`` what an API key must hold one
+    of to perform a mutation whose permission changes nothing (see the module)."""
+    return [
+        Requires(
+            permission, on_denied, allow_if=allow_if, mask=mask, also=also, key_scopes=key_scopes
+        )
+    ]
 
 
 def declared_permission(field: StrawberryField) -> str | None:
@@ -205,3 +264,24 @@ def declared_permission(field: StrawberryField) -> str | None:
         if isinstance(extension, Requires):
             return extension.permission
     return None
+
+
+def declared_key_scopes(field: StrawberryField) -> frozenset[Permission] | None:
+    for extension in field.extensions:
+        if isinstance(extension, Requires):
+            return extension.key_scopes
+    return None
+
+
+def refuse_mutations_without_key_scopes(mutation: type) -> None:
+    """The schema is not built while a mutation says nothing of what an API key needs."""
+    undeclared = [
+        field.name
+        for field in mutation.__strawberry_definition__.fields  # type: ignore[attr-defined]
+        if declared_key_scopes(field) is None
+    ]
+    if undeclared:
+        raise TypeError(
+            "every mutation needs key scopes (a permission that changes something, or "
+            f"requires(..., key_scopes=...)): {', '.join(sorted(undeclared))}"
+        )

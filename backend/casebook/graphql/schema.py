@@ -46,7 +46,7 @@ from casebook.graphql.mutations.skills import SkillMutations
 from casebook.graphql.observed import ObservedOperations
 from casebook.graphql.operation_cost import CostLimit
 from casebook.graphql.parser_cache import ShapedParserCache
-from casebook.graphql.permissions import RequiresDirective
+from casebook.graphql.permissions import RequiresDirective, refuse_mutations_without_key_scopes
 from casebook.graphql.queries.activity import ActivityQueries
 from casebook.graphql.queries.agents import AgentQueries
 from casebook.graphql.queries.datasets import DatasetQueries
@@ -129,6 +129,9 @@ class Mutation(
     ReviewCriterionMutations,
 ):
     pass
+
+
+refuse_mutations_without_key_scopes(Mutation)
 
 
 class CasebookSchema(strawberry.Schema):

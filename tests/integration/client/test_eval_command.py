@@ -200,7 +200,7 @@ async def test_usage_errors_exit_2_and_never_show_the_key(
     refusals = {
         "runs:view": "this needs the runs:view permission (FORBIDDEN)",
         "datasets:view": "dataset not found (NOT_FOUND)",
-        "datasets:run": "this needs datasets:run on it (FORBIDDEN)",
+        "datasets:run": "do not allow estimateEvalRun: it needs datasets:run (FORBIDDEN)",
         "agents:view": "agent not found (NOT_FOUND)",  # what the three scopes alone got
         "agents:run": "this needs agents:run on it (FORBIDDEN)",
     }

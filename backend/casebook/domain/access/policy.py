@@ -12,6 +12,7 @@ from casebook.domain.access.catalog import (
     Role,
     Route,
     Visibility,
+    action_of,
     grant_levels_giving,
 )
 
@@ -50,6 +51,30 @@ def reach(actor: Actor, permission: Permission) -> Reach | None:
 def holds(actor: Actor, permission: Permission) -> bool:
     """Whether the actor holds the permission anywhere in its organization."""
     return reach(actor, permission) is not None
+
+
+def changes_something(permission: Permission) -> bool:
+    """Whether the permission lets its holder change something (any action but ``view``)."""
+    return action_of(permission) != "view"
+
+
+# Every permission that changes something: "any of these" is what a change that no single
+# permission governs (queueing a ping, minting a key) asks of an API key.
+CHANGING_PERMISSIONS: frozenset[Permission] = frozenset(
+    p for p in Permission if changes_something(p)
+)
+
+
+def key_may_change(actor: Actor, needs_one_of: frozenset[Permission]) -> bool:
+    """Whether the actor may perform a change whose key scopes are ``needs_one_of``.
+
+    A console session (no scopes) always passes here: its role is checked where the change
+    is made. An API key must hold one of them, within its issuer's current role; an empty
+    set is a change no key may make (signing in or out, switching organization).
+    """
+    if actor.scopes is None:
+        return True
+    return any(holds(actor, permission) for permission in needs_one_of)
 
 
 def effective_permissions(actor: Actor) -> list[Permission]:

@@ -226,7 +226,7 @@ def _conversation(given: ConversationInput, path: str) -> ConversationDraft:
 @strawberry.type
 class ActivityMutations:
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.AGENTS_RUN]),
         description="Record conversations with their turns and runs: each is found or created "
         "by its externalId, and turns it already holds are skipped, so sending the same "
         "batch twice stores it once. All or nothing; needs agents:run on each agent.",
@@ -241,7 +241,7 @@ class ActivityMutations:
         )
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.AGENTS_RUN]),
         description="Append turns to a conversation by its id; turns it already holds (by "
         "externalId) are skipped.",
     )
@@ -254,7 +254,7 @@ class ActivityMutations:
         return AppendTurnsPayload(conversation=RecordedConversationType.from_result(result))
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.AGENTS_RUN]),
         description="Record ratings people left; one per person and run, so the same rating "
         "twice is stored once and a changed one replaces it.",
     )

@@ -3,7 +3,7 @@
 import strawberry
 from strawberry import relay
 
-from casebook.domain.access.catalog import Visibility
+from casebook.domain.access.catalog import Permission, Visibility
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
@@ -13,6 +13,9 @@ from casebook.graphql.types.activity.rating import RatingType
 from casebook.graphql.types.activity.run import RunType
 from casebook.graphql.types.identity.user import UserType
 from casebook.services.activity import conversations, ratings, runs
+
+# Rating, sharing and deleting one's conversations are acts of using agents.
+ACTIVITY_CHANGES = (Permission.AGENTS_RUN,)
 
 
 @strawberry.input
@@ -54,7 +57,7 @@ def _conversation_id(value: relay.GlobalID) -> int:
 @strawberry.type
 class ConversationMutations:
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(AUTHENTICATED, key_scopes=ACTIVITY_CHANGES),
         description="Rate a reply you may read; rating again replaces your rating.",
     )
     async def rate_run(self, info: Info, input: RateRunInput) -> RateRunPayload:
@@ -66,7 +69,7 @@ class ConversationMutations:
         return RateRunPayload(rating=RatingType.from_row(row), run=RunType.from_view(view))
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(AUTHENTICATED, key_scopes=ACTIVITY_CHANGES),
         description="Remove your rating; a case taken from the reply stays where it is.",
     )
     async def remove_rating(self, info: Info, run_id: relay.GlobalID) -> RemoveRatingPayload:
@@ -77,7 +80,7 @@ class ConversationMutations:
         )
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(AUTHENTICATED, key_scopes=ACTIVITY_CHANGES),
         description="Share your conversation with the organization (ORGANIZATION) or keep it "
         "to yourself (PRIVATE). Only the person it was with decides.",
     )
@@ -90,7 +93,7 @@ class ConversationMutations:
         return ConversationPayload(conversation=ConversationType.from_row(row))
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(AUTHENTICATED, key_scopes=ACTIVITY_CHANGES),
         description="Let one member of the organization open your conversation.",
     )
     async def share_conversation(
@@ -101,7 +104,7 @@ class ConversationMutations:
         )
         return ConversationPayload(conversation=ConversationType.from_row(row))
 
-    @strawberry.mutation(extensions=requires(AUTHENTICATED))
+    @strawberry.mutation(extensions=requires(AUTHENTICATED, key_scopes=ACTIVITY_CHANGES))
     async def unshare_conversation(
         self, info: Info, id: relay.GlobalID, user_id: relay.GlobalID
     ) -> ConversationPayload:
@@ -111,7 +114,9 @@ class ConversationMutations:
         return ConversationPayload(conversation=ConversationType.from_row(row))
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(
+            AUTHENTICATED, key_scopes=(*ACTIVITY_CHANGES, Permission.ORGANIZATION_MANAGE)
+        ),
         description="Delete a conversation with its messages and runs: by the person it was "
         "with, or one who manages the organization. Cases and scores taken from it stay, "
         "their links to it cleared.",

@@ -35,7 +35,7 @@ def _hung_up(info: Info) -> Callable[[], Awaitable[bool]] | None:
 @strawberry.type
 class EvalWorkMutations:
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Claim up to `max` (1 to 64) of a run's items for its local agents to "
         "answer, leased for `leaseSeconds` (1 to 3,600; the server's eval lease by default). "
         "With `waitSeconds` (up to 20) it waits for work while none is free; with `caseIds` it "
@@ -71,7 +71,7 @@ class EvalWorkMutations:
         return EvalWorkClaimType.from_claim(claimed)
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Store answers to claimed items (up to 500), graded on the server as a "
         "worker's are. An answer whose item its claim no longer holds is refused by name and "
         "changes nothing; a malformed batch is refused whole. With `claimNext` (1 to 64) it "
@@ -100,7 +100,7 @@ class EvalWorkMutations:
         return SubmitEvalAnswersPayload.from_submitted(submitted)
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Extend the leases of the items these claims hold unanswered (1 to 64 "
         f"lease tokens), by `leaseSeconds` from now. {NEEDS}",
     )
@@ -120,7 +120,7 @@ class EvalWorkMutations:
         return RenewEvalWorkPayload(lease_expires_at=expires)
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Give back what these claims hold unanswered (a client stopping), so "
         f"another claim takes it at once rather than when its lease runs out. {NEEDS}",
     )

@@ -16,7 +16,7 @@ from casebook.services.evals import estimate, runs, start
 @strawberry.type
 class EvalMutations:
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="What an eval run would answer and cost, and the confirmation that starts "
         "exactly that run. Needs runs:view, datasets:run on the dataset and agents:run on each "
         "agent.",
@@ -26,7 +26,7 @@ class EvalMutations:
         return EvalEstimateType.from_estimate(found)
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Start an eval run estimated with the same input: `confirmation` is the "
         "estimate's. Refused when the dataset, an agent or the grading moved since.",
     )
@@ -37,7 +37,7 @@ class EvalMutations:
         return EvalRunType.from_row(run)
 
     @strawberry.mutation(
-        extensions=requires(Permission.RUNS_VIEW),
+        extensions=requires(Permission.RUNS_VIEW, key_scopes=[Permission.DATASETS_RUN]),
         description="Stop a run: nothing more is asked; answers in flight are kept. Needs "
         "datasets:run on its dataset.",
     )

@@ -2,6 +2,7 @@
 
 import strawberry
 
+from casebook.domain.access.policy import CHANGING_PERMISSIONS
 from casebook.graphql.context import Info
 from casebook.graphql.permissions import AUTHENTICATED, requires
 from casebook.graphql.types.jobs.job import JobType
@@ -16,7 +17,7 @@ class PingPayload:
 @strawberry.type
 class JobMutations:
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(AUTHENTICATED, key_scopes=CHANGING_PERMISSIONS),
         description="Queue a ping job: proves the worker, Redis and PostgreSQL are wired.",
     )
     async def ping(self, info: Info, message: str = "ping") -> PingPayload:

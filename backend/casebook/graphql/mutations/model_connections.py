@@ -72,7 +72,10 @@ class ModelConnectionMutations:
         return DeleteModelConnectionPayload(deleted_id=id)
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED),
+        extensions=requires(
+            AUTHENTICATED,
+            key_scopes=(Permission.CONNECTIONS_MANAGE, Permission.ORGANIZATION_MANAGE),
+        ),
         description="Set a monthly USD limit for the organization (helper null) or one helper "
         "(judge, generator); null removes it. Needs connections:manage or organization:manage.",
     )

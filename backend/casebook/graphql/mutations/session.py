@@ -13,6 +13,9 @@ from casebook.graphql.types.identity.viewer import ViewerType
 from casebook.graphql.viewer_builder import build_viewer
 from casebook.services.identity import auth
 
+# Signing in and out and switching organization are the console's: no API key does them.
+CONSOLE_ONLY: tuple[()] = ()
+
 
 def client_address(request: Any) -> str | None:
     client = getattr(request, "client", None)
@@ -44,7 +47,7 @@ class SwitchOrganizationPayload:
 @strawberry.type
 class SessionMutations:
     @strawberry.mutation(
-        extensions=requires(PUBLIC),
+        extensions=requires(PUBLIC, key_scopes=CONSOLE_ONLY),
         description="Sign in to the console; sets an HttpOnly session cookie.",
     )
     async def login(self, info: Info, input: LoginInput) -> LoginPayload:
@@ -85,7 +88,8 @@ class SessionMutations:
         )
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED), description="Sign out: ends this console session."
+        extensions=requires(AUTHENTICATED, key_scopes=CONSOLE_ONLY),
+        description="Sign out: ends this console session.",
     )
     async def logout(self, info: Info) -> LogoutPayload:
         await auth.logout(
@@ -97,7 +101,8 @@ class SessionMutations:
         return LogoutPayload(signed_out=True)
 
     @strawberry.mutation(
-        extensions=requires(AUTHENTICATED), description="Act in another organization you belong to."
+        extensions=requires(AUTHENTICATED, key_scopes=CONSOLE_ONLY),
+        description="Act in another organization you belong to.",
     )
     async def switch_organization(
         self, info: Info, organization_id: relay.GlobalID
