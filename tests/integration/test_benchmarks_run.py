@@ -31,6 +31,7 @@ SMALL_RUNS = [
         ["--runs", "2", "--rounds", "1", "--warm-up", "1", "--cases", "1"],
         "polling / woken",
     ),
+    ("not_found_bench.py", ["--requests", "5"], "hidden / absent"),
 ]
 
 

@@ -30,8 +30,10 @@ from tests.integration.access.knowledge_probes import (
 )
 from tests.integration.access.spec_table import Target
 from tests.integration.conftest import PASSWORD, MemberFactory
+from tests.integration.datasets.helpers import add_case, create_dataset
 from tests.support.graphql_client import Api
 from tests.support.live_server import live_server
+from tests.support.statements import app_engine, counted_statements
 
 NEVER = 10**12  # an id no row has
 
@@ -659,3 +661,39 @@ async def test_a_subscription_to_an_id_one_may_not_see_answers_as_one_that_never
     for name, (seen, missing) in answers.items():
         assert seen == missing, name
         assert seen["payload"]["errors"][0]["extensions"]["code"] == "NOT_FOUND", name
+
+
+CASE_BY_ID = "query($a: ID!) { case(id: $a) { id input } }"
+CASE_AS_NODE = "query($a: ID!) { node(id: $a) { id ... on Case { input } } }"
+
+
+async def _statements(app: Any, api: Api, query: str, case_id: str) -> tuple[int, Any]:
+    await api.raw(query, {"a": case_id})  # the request's own reads (signing in) warmed once
+    with counted_statements(app_engine(app)) as statements:
+        body = await api.raw(query, {"a": case_id})
+    return len(statements), body
+
+
+async def test_a_case_one_may_not_see_costs_the_statements_a_missing_one_does(
+    app: Any, owner: Api, hidden: Any
+) -> None:
+    """Hidden and absent answer after the same work: one statement finds the case with its
+    dataset and the reader's grants, whether there is a case, one removed, or one the reader
+    may not see - so the time of the answer does not tell that the id exists."""
+    admin, other, same_org, member = hidden
+    dataset_id = await create_dataset(owner, "Visible to all")
+    removed = (await add_case(owner, dataset_id))["case"]["id"]
+    await owner("mutation($c: ID!) { removeCase(id: $c) { version } }", {"c": removed})
+    for api, hidden_case in ((admin, other.case), (member, same_org.case)):
+        for query in (CASE_BY_ID, CASE_AS_NODE):
+            costs = {
+                label: await _statements(app, api, query, case_id)
+                for label, case_id in (
+                    ("never existed", never().case),
+                    ("removed", removed),
+                    ("may not see", hidden_case),
+                )
+            }
+            counts = {label: count for label, (count, _) in costs.items()}
+            assert len(set(counts.values())) == 1, (query, counts)
+            assert costs["may not see"][1] == costs["never existed"][1], query

@@ -220,11 +220,18 @@ class KeyedCase:
     dataset_id: int
     version: int
     row: CaseRow | None
+    # The case's dataset row, and the values of the caller's ``with_dataset`` columns.
+    dataset: Dataset
+    dataset_extras: tuple[Any, ...] = ()
 
 
-async def cases_at_keys(session: AsyncSession, keys: Sequence[CaseKey]) -> dict[CaseKey, KeyedCase]:
-    """Each (case id, version) asked for, in one statement; a case that does not exist is
-    left out. Access is the caller's to decide, on each case's dataset."""
+async def cases_at_keys(
+    session: AsyncSession, keys: Sequence[CaseKey], *, with_dataset: Sequence[Any] = ()
+) -> dict[CaseKey, KeyedCase]:
+    """Each (case id, version) asked for with its dataset's row, in one statement; a case
+    that does not exist is left out. Access is the caller's to decide, on each case's
+    dataset: ``with_dataset`` are columns over the dataset row (the reader's grants on it)
+    read in the same statement, so deciding costs no statement more than not finding."""
     if not keys:
         return {}
     asked = list(dict.fromkeys(keys))
@@ -271,6 +278,8 @@ async def cases_at_keys(session: AsyncSession, keys: Sequence[CaseKey]) -> dict[
             _revisions.created_at.label("revision_created_at"),
             change.c.version.label("changed_in_version"),
             _cases.anonymised_at,
+            Dataset,
+            *with_dataset,
         )
         .select_from(wanted)
         .join(DatasetCase.__table__, _cases.id == wanted.c.case_id)  # type: ignore[attr-defined]
@@ -279,9 +288,15 @@ async def cases_at_keys(session: AsyncSession, keys: Sequence[CaseKey]) -> dict[
         .outerjoin(CaseRevision.__table__, _revisions.id == change.c.revision_id)  # type: ignore[attr-defined]
     )
     found: dict[CaseKey, KeyedCase] = {}
+    extras = len(with_dataset)
     for row in await session.execute(query):
         case_id, asked, dataset_id, at_version, held, *rest = row
+        ends = len(rest) - extras - 1  # the case's columns, then the dataset and its extras
         found[(case_id, asked)] = KeyedCase(
-            dataset_id, at_version, CaseRow(case_id, *rest) if held else None
+            dataset_id,
+            at_version,
+            CaseRow(case_id, *rest[:ends]) if held else None,
+            rest[ends],
+            tuple(rest[ends + 1 :]),
         )
     return found

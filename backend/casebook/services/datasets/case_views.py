@@ -111,17 +111,22 @@ async def cases_at(ctx: ServiceContext, keys: list[CaseKey]) -> list[CaseView | 
     """Each (case id, version) asked for - None reads the newest version - or why it cannot
     be read: the case not found (a case of a dataset the reader may not see included), the
     version not one of the dataset's, or the case not in that version. One statement for
-    any number of cases, and one for the datasets the request has not read yet: a page of
-    fifty scores of one dataset reads that dataset once, not once a row."""
+    any number of cases, their datasets and the reader's grants on them: a case of a
+    dataset the reader may not see costs the one statement a case that never existed does,
+    so the time of the answer tells nobody the case exists."""
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        found = await cases_at_keys(session, keys)
-        allowed = await sharing.authorize_many(
+        epoch = sharing.read_epoch(session)
+        found = await cases_at_keys(
+            session, keys, with_dataset=[sharing.grant_levels_column(DATASET_KIND, actor)]
+        )
+        allowed = sharing.admit(
             session,
             actor,
             DATASET_KIND,
-            (keyed.dataset_id for keyed in found.values()),
+            {k.dataset_id: (k.dataset, k.dataset_extras[0]) for k in found.values()},
             Permission.DATASETS_VIEW,
+            epoch=epoch,
             missing="case",
         )
         views = await _views_by_key(session, actor, found, allowed)

@@ -79,6 +79,19 @@ def _grant_levels_of(kind: str, model: Any, actor: Actor) -> Any:
     )
 
 
+def grant_levels_column(kind: str, actor: Actor) -> Any:
+    """The actor's grant levels on a row of ``kind``, as a column of a query that reads the
+    row itself: such a query decides access in the very statement that finds the row
+    (``admit``), so a row the actor may not see costs what an id that never existed does."""
+    return _grant_levels_of(kind, _model(kind), actor)
+
+
+def read_epoch(session: AsyncSession) -> int:
+    """The request's access memo epoch, taken before a read whose rows go to ``admit``."""
+    memo = memo_of(session)
+    return memo.epoch if memo is not None else 0
+
+
 def _facts(row: Any, levels: Any) -> SharedResource:
     return SharedResource(
         organization_id=row.organization_id,
