@@ -246,3 +246,32 @@ async def test_a_key_scoped_to_reading_is_refused_every_mutation_and_nothing_cha
     assert not_refused == []
     changed = [table for table, digest in before.items() if after.get(table) != digest]
     assert changed == []
+
+
+RATE = "mutation($r: ID!) { rateRun(input: {runId: $r, value: DOWN}) { rating { value } } }"
+DELETE_CONVERSATION = "mutation($c: ID!) { deleteConversation(id: $c) { deletedId } }"
+
+
+async def _key_of(owner: Api, scopes: list[str]) -> Api:
+    created = await owner(CREATE_KEY, {"i": {"name": "+".join(scopes), "scopes": scopes}})
+    return owner.with_key(created["createApiKey"]["secret"])
+
+
+async def test_a_key_holding_one_of_the_key_scopes_makes_the_change(owner: Api) -> None:
+    """The refusal is the scope's, not the key's: with agents:run (or, to delete a
+    conversation, organization:manage) the same key-authenticated changes go through."""
+    owner_id = await user_id_of(owner)
+    runner = await _key_of(owner, ["agents:view", "agents:run"])
+    activity = await activity_of(owner, owner_id)
+    rated = await runner(RATE, {"r": activity["run"]})
+    assert rated["rateRun"]["rating"]["value"] == "DOWN"
+    deleted = await runner(DELETE_CONVERSATION, {"c": activity["conversation"]})
+    assert deleted["deleteConversation"]["deletedId"] == activity["conversation"]
+    manager = await _key_of(owner, ["organization:manage"])
+    another = await activity_of(owner, owner_id)
+    refused = await manager.errors(RATE, {"r": another["run"]})
+    assert refused.errors[0]["message"] == (
+        "this API key's scopes do not allow rateRun: it needs agents:run"
+    )
+    deleted = await manager(DELETE_CONVERSATION, {"c": another["conversation"]})
+    assert deleted["deleteConversation"]["deletedId"] == another["conversation"]
