@@ -15,9 +15,12 @@ tests/graphql/test_shortcut_guard.py and the differential test), then record the
 new fingerprints: ``python -m casebook.graphql.shortcut_guard`` prints them.
 """
 
+import functools
 import hashlib
 import importlib
 import inspect
+import linecache
+import re
 from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Any, Final
@@ -150,13 +153,39 @@ def _resolve(target: str) -> Any:
     return found
 
 
+def _source(found: Any) -> str:
+    """What ``inspect.getsource`` gives, read from the file's lines at the function's first
+    line or the class's statement: ``inspect`` would first search every loaded module and
+    parse each class's whole module (a third of a second at the API's start)."""
+    code = getattr(found, "__code__", None)
+    if code is not None:
+        filename, first = code.co_filename, code.co_firstlineno - 1
+        lines = linecache.getlines(filename)
+    else:
+        filename = inspect.getfile(found)
+        lines = linecache.getlines(filename)
+        statement = re.compile(rf"\s*class {re.escape(found.__name__)}\b")
+        first = next((n for n, line in enumerate(lines) if statement.match(line)), -1)
+        while first > 0 and lines[first - 1].lstrip().startswith("@"):
+            first -= 1  # its decorators, as inspect gives them
+    if not lines or first < 0:
+        raise OSError(f"no source for {found!r} in {filename}")
+    return "".join(inspect.getblock(lines[first:]))
+
+
 def fingerprint(target: str) -> Fingerprint:
-    found = _resolve(target)
+    return _fingerprint_of(_resolve(target))
+
+
+# By the object itself (a function or class, hashed by identity): reading and hashing the
+# source once a process, however often the shortcuts are switched.
+@functools.cache
+def _fingerprint_of(found: Any) -> Fingerprint:
     try:
         signature = str(inspect.signature(found))
     except (TypeError, ValueError):
         signature = "(no signature)"
-    source = inspect.getsource(found)
+    source = _source(found)
     return Fingerprint(signature, hashlib.sha256(source.encode()).hexdigest()[:16])
 
 

@@ -26,6 +26,12 @@ def use_shortcuts(schema: Any, enabled: bool) -> None:
     or Strawberry is not the one they were written for."""
     if enabled:
         check_written_for()
+    switch_shortcuts(schema, enabled)
+
+
+def switch_shortcuts(schema: Any, enabled: bool) -> None:
+    """``use_shortcuts`` without the check, for a caller that made it already (a test that
+    runs each operation both ways)."""
     schema.execution_context_class = (
         LeanExecutionContext if enabled else StrawberryGraphQLCoreExecutionContext
     )
