@@ -6,13 +6,14 @@ both ways - with the shortcuts (``LeanExecutionContext``, ``planned_variables``,
 execution context, graphql-core's ``get_variable_values``, Strawberry's own conversion
 of inputs) - and must give the same HTTP status, data and errors:
 
-- the schema fuzz test's operations and hostile arguments (``generator``), every query
-  and mutation of the schema;
+- the schema fuzz test's operations and hostile arguments (``generator``), every query,
+  mutation and subscription of the schema;
 - every document the console sends (``documents.console_documents``);
 - every document of the benchmarks (``documents.benchmark_documents``).
 
-Each case's variables are coerced both ways (planned against graphql-core's coercion,
-subscriptions' too), and a bulk input's value is converted both ways (its plan against
+A subscription's first answer is compared over a websocket, to the app served in this
+process. Each case's variables are coerced both ways (planned against graphql-core's
+coercion), and a bulk input's value is converted both ways (its plan against
 Strawberry's ``convert_argument``), requiring equal values or equal errors. A mutation
 changes what it touches, so it runs its resolvers once: the root field's value (or its
 exception) from the run with the shortcuts is handed to the run without them, which
@@ -46,6 +47,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.arguments import convert_argument
 from strawberry.types.base import StrawberryList, StrawberryOptional
 
+from casebook.config import Settings
 from casebook.graphql import bulk_inputs
 from casebook.graphql.planned_variables import planned_variable_values
 from casebook.graphql.schema import schema
@@ -58,11 +60,14 @@ from tests.integration.fuzz.documents import benchmark_documents, console_docume
 from tests.integration.fuzz.generator import Operation, Pool, Values, operation, root_fields
 from tests.integration.fuzz.test_fuzz_schema import (
     _decoded,
+    _first_answer,
     _pool,
     _send,
     roles,  # noqa: F401 — the fixture, as the fuzz test builds it
 )
 from tests.support.graphql_client import Api
+from tests.support.live_server import live_server
+from tests.support.ws_client import socket
 
 GRAPHQL = schema._schema
 SEED = int(os.environ.get("CASEBOOK_FUZZ_SEED", "20261130"))
@@ -256,8 +261,26 @@ def _without_request_ids(body: Any) -> Any:
     return body
 
 
+async def _first_event(
+    host: str, headers: dict[str, str], case: Operation, *, shortcuts: bool
+) -> tuple[int, Any]:
+    """A subscription's first answer over a websocket (the server runs in this process)."""
+    switch_shortcuts(schema, shortcuts)
+    async with socket(host, authorization=headers.get("authorization")) as ws:
+        await ws.start("differential", case.document, case.variables)
+        return 200, _without_request_ids(await _first_answer(ws))
+
+
 def _shown(answer: tuple[int, Any]) -> str:
     return f"HTTP {answer[0]} {json.dumps(answer[1], ensure_ascii=True)[:400]}"
+
+
+def _difference(role: str, case: Operation, lean: Any, stock: Any) -> str:
+    return (
+        f"{role} {case.kind} {case.field}:\n  with the shortcuts    {_shown(lean)}"
+        f"\n  without the shortcuts {_shown(stock)}\n  {case.document[:300]}"
+        f"\n  variables {json.dumps(case.variables, ensure_ascii=True)[:300]}"
+    )
 
 
 async def test_the_shortcuts_answer_as_the_libraries_do_over_the_whole_schema(
@@ -265,9 +288,11 @@ async def test_the_shortcuts_answer_as_the_libraries_do_over_the_whole_schema(
     http: httpx.AsyncClient,
     roles: dict[str, dict[str, str]],  # noqa: F811
     both_ways: None,
+    settings: Settings,
 ) -> None:
     pool = await _pool(owner)
     failures: list[str] = []
+    subscriptions: list[tuple[str, Operation]] = []
     executed = coerced = 0
     spent: Counter[str] = Counter()  # seconds
     origins: set[str] = set()
@@ -280,17 +305,24 @@ async def test_the_shortcuts_answer_as_the_libraries_do_over_the_whole_schema(
             coerced += 1
             spent["coercion"] += time.perf_counter() - started
             if case.kind == "subscription":
+                subscriptions.append((role, case))
                 continue
             started = time.perf_counter()
             lean, stock = await answers_both_ways(http, headers, case)
             spent[case.kind] += time.perf_counter() - started
             executed += 1
             if lean != stock:
-                failures.append(
-                    f"{role} {case.kind} {case.field}:\n  with the shortcuts    {_shown(lean)}"
-                    f"\n  without the shortcuts {_shown(stock)}\n  {case.document[:300]}"
-                    f"\n  variables {json.dumps(case.variables, ensure_ascii=True)[:300]}"
-                )
+                failures.append(_difference(role, case, lean, stock))
+    started = time.perf_counter()
+    with live_server(settings) as host:
+        for role, case in subscriptions:
+            headers = roles[role]
+            lean = await _first_event(host, headers, case, shortcuts=True)
+            stock = await _first_event(host, headers, case, shortcuts=False)
+            executed += 1
+            if lean != stock:
+                failures.append(_difference(role, case, lean, stock))
+    spent["subscription"] += time.perf_counter() - started
     SUMMARIES.append(
         f"shortcuts differential: {coerced} cases' variables coerced both ways, {executed} "
         f"executed both ways as {', '.join(roles)} "
