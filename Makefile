@@ -5,17 +5,20 @@ SHELL := /bin/bash
 unexport PYTHONDONTWRITEBYTECODE
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml backend/client/pyproject.toml | sha1sum | cut -c1-12)
+STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml backend/client/pyproject.toml backend/uv.lock | sha1sum | cut -c1-12)
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
 
 .PHONY: client-codegen install run test test-fast test-backend test-frontend test-e2e test-e2e-built e2e-prerequisites check-frontend static-checks-frontend types-frontend lint-frontend test-unit-frontend checks-in-idle-time unit-tests-aside static-checks-aside lint schema migrate worker serve frontend-build clean
 
-$(STAMP): backend/pyproject.toml backend/client/pyproject.toml
+# Exactly the versions backend/uv.lock names (`uv lock` in backend/ after a change of either
+# pyproject.toml; --locked refuses a lock that no longer matches them). --inexact leaves pip
+# and uv, which the lock does not name, in the environment.
+$(STAMP): backend/pyproject.toml backend/client/pyproject.toml backend/uv.lock
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@# uv installs what pip did, bytecode compiled as pip does, in 29 s against 45-57 s here.
-	$(PY) -m pip install --quiet 'uv~=0.13.9'
-	$(VENV)/bin/uv pip install --quiet --system-certs --compile-bytecode --python $(PY) -e backend/client -e 'backend[dev]'
+	$(PY) -m pip install --quiet 'uv==0.13.9'
+	UV_PROJECT_ENVIRONMENT=$(abspath $(VENV)) $(VENV)/bin/uv sync --quiet --system-certs --compile-bytecode --locked --inexact --extra dev --project backend --python $(PY)
 	@rm -f $(VENV)/.installed-*; touch $(STAMP)
 
 install: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))

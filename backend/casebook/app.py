@@ -23,6 +23,7 @@ from casebook.config import Settings, get_settings
 from casebook.db.engine import SessionMaker, create_engine, create_sessionmaker
 from casebook.db.migrate import ensure_migrated
 from casebook.graphql.schema import schema
+from casebook.graphql.shortcuts import use_shortcuts
 from casebook.graphql.view import CasebookGraphQL
 from casebook.observability import exposition, tracing
 from casebook.request_observer import RequestObserver
@@ -107,6 +108,9 @@ def create_app(
     SQL to be traced) and disposes itself; by default the app makes its own and disposes
     it when it shuts down."""
     settings = settings or get_settings()
+    # Before anything else: an API whose shortcuts meet a graphql-core they were not written
+    # for must not start (ShortcutsOutdated says what differs).
+    use_shortcuts(schema, settings.graphql_shortcuts)
     use_single_threaded_blas()
     tracing.configure_from_environment("casebook-api")  # before the engine, so SQL is traced
     owns_engine = engine is None

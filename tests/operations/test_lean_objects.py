@@ -117,6 +117,11 @@ class Query:
     def renamed(self) -> Renamed:
         return Renamed(id=4)
 
+    @strawberry.field
+    def unsaved(self) -> Thing:
+        """A node whose id attribute is None (a row not yet given one)."""
+        return Thing(id=None, title="draft", note=None, turns=[], checks=[], tags=[], copied="c")  # type: ignore[arg-type]
+
 
 @dataclass
 class Reader:
@@ -165,6 +170,17 @@ def test_a_node_that_finds_its_own_id_keeps_it() -> None:
     lean = _answer(LeanExecutionContext, query, {}, Role.OWNER)
     standard = _answer(StrawberryGraphQLCoreExecutionContext, query, {}, Role.OWNER)
     assert lean.errors is None and lean.data == standard.data
+
+
+@pytest.mark.parametrize("query", ["{ unsaved { id title } }", "{ unsaved { title id } }"])
+def test_a_node_whose_id_is_none_fails_as_strawberry_fails_it(query: str) -> None:
+    lean = _answer(LeanExecutionContext, query, {}, Role.OWNER)
+    standard = _answer(StrawberryGraphQLCoreExecutionContext, query, {}, Role.OWNER)
+    assert standard.errors and [e.path for e in standard.errors] == [["unsaved", "id"]]
+    assert lean.data == standard.data is None  # not the id of "Thing:None"
+    assert [(e.message, e.path) for e in lean.errors or []] == [
+        (e.message, e.path) for e in standard.errors
+    ]
 
 
 class Counting(LeanExecutionContext):

@@ -26,6 +26,7 @@ from strawberry.types.enum import StrawberryEnumDefinition, has_enum_definition
 from strawberry.types.unset import UNSET
 
 T = TypeVar("T")
+FromInput = Callable[[type, Mapping[str, Any], InputContext], Any]
 Converter = Callable[[Any, InputContext, tuple[str | int, ...]], Any]
 
 
@@ -116,4 +117,15 @@ def bulk_input(cls: type[T]) -> type[T]:
 
     definition.from_input = from_input
     cls.__bulk_input__ = True  # type: ignore[attr-defined]
+    _planned[cls] = from_input
     return cls
+
+
+# Each bulk input type and the hook that builds it from its plan.
+_planned: dict[type, FromInput] = {}
+
+
+def use_plans(enabled: bool) -> None:
+    """Build bulk inputs from their plans, or (false) by Strawberry's own conversion."""
+    for cls, from_input in _planned.items():
+        cls.__strawberry_definition__.from_input = from_input if enabled else None  # type: ignore[attr-defined]

@@ -75,9 +75,10 @@ def _node_id(type_name: str) -> Callable[[Any], relay.GlobalID]:
             or cls.resolve_typename.__func__ is not _DEFAULT_RESOLVE_TYPENAME
         ):
             raise _NotPlain
-        return relay.GlobalID(
-            type_name=type_name, node_id=str(getattr(source, cls.resolve_id_attr()))
-        )
+        node_id = getattr(source, cls.resolve_id_attr())
+        if node_id is None:  # Strawberry's resolver refuses it: graphql-core reports that
+            raise _NotPlain
+        return relay.GlobalID(type_name=type_name, node_id=str(node_id))
 
     return read
 

@@ -313,3 +313,12 @@ def planned_variable_values(
 
 def install() -> None:
     executor_module.get_variable_values = planned_variable_values  # type: ignore[attr-defined]
+
+
+def uninstall() -> None:
+    """graphql-core's own coercion for every variable again (GRAPHQL_SHORTCUTS=false)."""
+    executor_module.get_variable_values = _graphql_core_variable_values  # type: ignore[attr-defined]
+
+
+def installed() -> bool:
+    return executor_module.get_variable_values is planned_variable_values  # type: ignore[attr-defined]
