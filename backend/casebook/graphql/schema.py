@@ -1,5 +1,6 @@
 """The schema: query, mutation and subscription types combined from capabilities."""
 
+import datetime
 import logging
 
 import strawberry
@@ -68,6 +69,7 @@ from casebook.graphql.types.agents.agent import AgentType
 from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.date_time import DateTimeScalar
 from casebook.graphql.types.enums import ErrorCode
 from casebook.graphql.types.evals.eval_run import EvalRunType
 from casebook.graphql.types.grading.score import ScoreType
@@ -192,6 +194,7 @@ schema = CasebookSchema(
         lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ],
     schema_directives=[RequiresDirective],
+    scalar_overrides={datetime.datetime: DateTimeScalar},
     execution_context_class=LeanExecutionContext,
 )
 
