@@ -28,7 +28,7 @@ def parse_moment(value: object) -> dt.datetime:
             f"Value cannot represent a DateTime: {value!r}. Expected an ISO 8601 string."
         )
     try:
-        parsed = dateutil.parser.isoparse(value)
+        parsed: dt.datetime = dateutil.parser.isoparse(value)
     except (ValueError, OverflowError) as error:
         raise StrawberryInputCoercionError(
             f'Value cannot represent a DateTime: "{value}". {error}'
