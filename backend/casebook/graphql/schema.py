@@ -13,6 +13,7 @@ from strawberry.extensions import (
     ValidationCache,
 )
 from strawberry.extensions.runner import SchemaExtensionsRunner
+from strawberry.file_uploads import Upload
 from strawberry.types import ExecutionContext
 
 from casebook.graphql import planned_variables
@@ -81,6 +82,7 @@ from casebook.graphql.types.jobs.job import JobType
 from casebook.graphql.types.knowledge.knowledge_base import KnowledgeBaseType
 from casebook.graphql.types.knowledge.knowledge_document import KnowledgeDocumentType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
+from casebook.graphql.types.upload import UploadScalar
 
 log = logging.getLogger("casebook.graphql")
 
@@ -194,7 +196,7 @@ schema = CasebookSchema(
         lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ],
     schema_directives=[RequiresDirective],
-    scalar_overrides={datetime.datetime: DateTimeScalar},
+    scalar_overrides={datetime.datetime: DateTimeScalar, Upload: UploadScalar},
     execution_context_class=LeanExecutionContext,
 )
 
