@@ -2,8 +2,10 @@
 
 import datetime
 import logging
+from typing import Any
 
 import strawberry
+from graphql import GraphQLInputObjectType
 from graphql.error import GraphQLError
 from strawberry.extensions import (
     AddValidationRules,
@@ -150,6 +152,16 @@ class CasebookSchema(strawberry.Schema):
                 log.error("unexpected error in %s", error.path, exc_info=error.original_error)
 
 
+def _is_one_of(type_: Any, info: Any) -> bool:
+    """``__Type.isOneOf`` for every type introspection reaches, wrappers included: the
+    resolver Strawberry installs reads ``extensions``, which a list or non-null type has
+    not (``{ __type(name: "Check") { fields { type { isOneOf } } } }`` was INTERNAL)."""
+    if not isinstance(type_, GraphQLInputObjectType):
+        return False
+    definition = (type_.extensions or {}).get("strawberry-definition")
+    return bool(getattr(definition, "is_one_of", False))
+
+
 # Documents parsed and validated once, then reused: clients send the same few
 # operations over and over. Bounded, so unique documents cannot grow memory.
 DOCUMENT_CACHE_SIZE = 512
@@ -200,6 +212,7 @@ schema = CasebookSchema(
     execution_context_class=LeanExecutionContext,
 )
 
+schema._schema.type_map["__Type"].fields["isOneOf"].resolve = _is_one_of  # type: ignore[attr-defined]
 
 planned_variables.install()
 

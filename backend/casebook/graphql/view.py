@@ -88,7 +88,14 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
                 + ", ".join(PREFLIGHT_HEADERS)
                 + ", so that a cross-site form cannot send it",
             )
-        return await super().parse_multipart(request)
+        try:
+            return await super().parse_multipart(request)
+        except (TypeError, ValueError, IndexError, AttributeError):
+            # The map names a place the operations do not have (inside a null, past a
+            # list's end, in a string): the request is malformed, not the server.
+            raise HTTPException(
+                400, "the map names a place that is not a variable of the operations"
+            ) from None
 
     async def _authenticate(
         self, request: Request | WebSocket, params: dict[str, Any]
