@@ -8,6 +8,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat backend/pyproject.toml backend/client/pyproject.toml backend/uv.lock | sha1sum | cut -c1-12)
 FRONTEND_STAMP := frontend/node_modules/.installed-$(shell cat frontend/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 HAS_FRONTEND := $(wildcard frontend/package.json)
+# graphql-http's server audit (the GraphQL-over-HTTP spec's own), which a backend test runs.
+HTTP_AUDIT := tests/integration/graphql_over_http/audit
+HTTP_AUDIT_STAMP := $(HTTP_AUDIT)/node_modules/.installed-$(shell cat $(HTTP_AUDIT)/package-lock.json 2>/dev/null | sha1sum | cut -c1-12)
 
 .PHONY: client-codegen install run test test-fast test-backend test-frontend test-e2e test-e2e-built e2e-prerequisites check-frontend static-checks-frontend types-frontend lint-frontend test-unit-frontend checks-in-idle-time unit-tests-aside static-checks-aside lint schema migrate worker serve frontend-build clean
 
@@ -21,7 +24,12 @@ $(STAMP): backend/pyproject.toml backend/client/pyproject.toml backend/uv.lock
 	UV_PROJECT_ENVIRONMENT=$(abspath $(VENV)) $(VENV)/bin/uv sync --quiet --system-certs --compile-bytecode --locked --inexact --extra dev --project backend --python $(PY)
 	@rm -f $(VENV)/.installed-*; touch $(STAMP)
 
-install: $(STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
+install: $(STAMP) $(HTTP_AUDIT_STAMP) $(if $(HAS_FRONTEND),$(FRONTEND_STAMP))
+
+# Two packages from its lock file, a second or two: done before pytest starts.
+$(HTTP_AUDIT_STAMP): $(HTTP_AUDIT)/package.json $(HTTP_AUDIT)/package-lock.json
+	cd $(HTTP_AUDIT) && npm ci --no-audit --no-fund --prefer-offline
+	@rm -f $(HTTP_AUDIT)/node_modules/.installed-*; touch $(HTTP_AUDIT_STAMP)
 
 # --prefer-offline: a package already in npm's cache is taken from it without asking the
 # registry whether it changed (the lock file pins each one by version and checksum anyway):
@@ -79,11 +87,11 @@ static-checks-aside:
 # here) and three keep them busy (122 s and 230 CPU-s).
 PYTEST_PROCESSES ?= 3
 
-test-backend: $(STAMP)
+test-backend: $(STAMP) $(HTTP_AUDIT_STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_PROCESSES)
 
 # The inner loop: domain rules, the API's shapes and the integration tests; no lint, no browser.
-test-fast: $(STAMP)
+test-fast: $(STAMP) $(HTTP_AUDIT_STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_PROCESSES) tests/domain tests/graphql tests/integration
 
 test-frontend: check-frontend test-e2e

@@ -117,7 +117,13 @@ def _shape(
     if isinstance(original, ServiceError):
         return original.code, original.message, {}
     if isinstance(original, GraphQLError):
-        return _shape(original, variables)
+        inner = _shape(original, variables)
+        if inner is not None and original.original_error is None:
+            # A value a scalar refused, wrapped where graphql-core read it: the outer
+            # message names the variable or argument ("Variable '$since' has invalid
+            # value: ..."), the inner one only the value.
+            return inner[0], error.message, inner[2]
+        return inner
     return None
 
 

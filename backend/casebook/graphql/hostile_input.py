@@ -126,8 +126,11 @@ class HostileInputGuard(SchemaExtension):
         **kwargs: Any,
     ) -> Any:
         if kwargs:
-            definition = info.parent_type.fields[info.field_name]
-            by_out_name = {a.out_name or n: (n, a.type) for n, a in definition.args.items()}
+            # The schema's lookup, not the type's own fields: it also knows the
+            # introspection fields (``__type(name:)``), which no type lists.
+            definition = info.schema.get_field(info.parent_type, info.field_name)
+            arguments = definition.args if definition is not None else {}
+            by_out_name = {a.out_name or n: (n, a.type) for n, a in arguments.items()}
             for key, value in kwargs.items():
                 if type(value) is Vetted:
                     continue

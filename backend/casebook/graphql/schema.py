@@ -1,8 +1,11 @@
 """The schema: query, mutation and subscription types combined from capabilities."""
 
+import datetime
 import logging
+from typing import Any
 
 import strawberry
+from graphql import GraphQLInputObjectType
 from graphql.error import GraphQLError
 from strawberry.extensions import (
     AddValidationRules,
@@ -12,6 +15,7 @@ from strawberry.extensions import (
     ValidationCache,
 )
 from strawberry.extensions.runner import SchemaExtensionsRunner
+from strawberry.file_uploads import Upload
 from strawberry.types import ExecutionContext
 
 from casebook.graphql import planned_variables
@@ -68,6 +72,7 @@ from casebook.graphql.types.agents.agent import AgentType
 from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.case import CaseType
 from casebook.graphql.types.datasets.dataset import DatasetType
+from casebook.graphql.types.date_time import DateTimeScalar
 from casebook.graphql.types.enums import ErrorCode
 from casebook.graphql.types.evals.eval_run import EvalRunType
 from casebook.graphql.types.grading.score import ScoreType
@@ -79,6 +84,7 @@ from casebook.graphql.types.jobs.job import JobType
 from casebook.graphql.types.knowledge.knowledge_base import KnowledgeBaseType
 from casebook.graphql.types.knowledge.knowledge_document import KnowledgeDocumentType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
+from casebook.graphql.types.upload import UploadScalar
 
 log = logging.getLogger("casebook.graphql")
 
@@ -149,6 +155,16 @@ class CasebookSchema(strawberry.Schema):
                 log.error("unexpected error in %s", error.path, exc_info=error.original_error)
 
 
+def _is_one_of(type_: Any, info: Any) -> bool:
+    """``__Type.isOneOf`` for every type introspection reaches, wrappers included: the
+    resolver Strawberry installs reads ``extensions``, which a list or non-null type has
+    not (``{ __type(name: "Check") { fields { type { isOneOf } } } }`` was INTERNAL)."""
+    if not isinstance(type_, GraphQLInputObjectType):
+        return False
+    definition = (type_.extensions or {}).get("strawberry-definition")
+    return bool(getattr(definition, "is_one_of", False))
+
+
 # Documents parsed and validated once, then reused: clients send the same few
 # operations over and over. Bounded, so unique documents cannot grow memory.
 DOCUMENT_CACHE_SIZE = 512
@@ -195,9 +211,11 @@ schema = CasebookSchema(
         lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ],
     schema_directives=[RequiresDirective],
+    scalar_overrides={datetime.datetime: DateTimeScalar, Upload: UploadScalar},
     execution_context_class=LeanExecutionContext,
 )
 
+schema._schema.type_map["__Type"].fields["isOneOf"].resolve = _is_one_of  # type: ignore[attr-defined]
 
 planned_variables.install()
 

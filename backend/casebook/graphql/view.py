@@ -12,11 +12,18 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.http import GraphQLHTTPResponse, process_result
+from strawberry.types import ExecutionResult
 
 from casebook.domain.exact_json import load_json
 from casebook.graphql.context import GraphQLContext
 from casebook.graphql.ids import decode_id
 from casebook.graphql.live import LivePrincipal
+from casebook.graphql.response_media import (
+    GRAPHQL_RESPONSE,
+    is_request_error,
+    wants_graphql_response,
+)
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.logging import current_request_id
 from casebook.services.identity.auth import (
@@ -81,7 +88,14 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
                 + ", ".join(PREFLIGHT_HEADERS)
                 + ", so that a cross-site form cannot send it",
             )
-        return await super().parse_multipart(request)
+        try:
+            return await super().parse_multipart(request)
+        except (TypeError, ValueError, IndexError, AttributeError):
+            # The map names a place the operations do not have (inside a null, past a
+            # list's end, in a string): the request is malformed, not the server.
+            raise HTTPException(
+                400, "the map names a place that is not a variable of the operations"
+            ) from None
 
     async def _authenticate(
         self, request: Request | WebSocket, params: dict[str, Any]
@@ -181,8 +195,28 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         except TypeError:
             return json.dumps(data)
 
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        sub_response = await super().get_sub_response(request)
+        # The answer's media type, negotiated once from the request (response_media).
+        if wants_graphql_response(request.headers.get("accept")):
+            sub_response.media_type = GRAPHQL_RESPONSE
+        return sub_response
+
+    async def process_result(
+        self, request: Request, result: ExecutionResult
+    ) -> GraphQLHTTPResponse:
+        processed = process_result(result)
+        if wants_graphql_response(request.headers.get("accept")) and is_request_error(result):
+            # Nothing was executed: the spec's type has no `data` entry then.
+            processed.pop("data", None)
+        return processed
+
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
         response = super().create_response(response_data, sub_response)
+        if sub_response.media_type == GRAPHQL_RESPONSE:
+            response.headers["content-type"] = f"{GRAPHQL_RESPONSE}; charset=utf-8"
+            if isinstance(response_data, dict) and "data" not in response_data:
+                response.status_code = 400  # a request error (an outage is 503, below)
         if _answers_unavailable(response_data):
             # A client, proxy or load balancer retries a 503; a 200 it would take as an answer.
             response.status_code = 503

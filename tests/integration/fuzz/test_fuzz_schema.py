@@ -26,6 +26,7 @@ from casebook.config import Settings
 from casebook.domain.access.catalog import Role
 from casebook.graphql.schema import schema
 from tests.integration.fuzz.conftest import SUMMARIES
+from tests.integration.fuzz.edges import introspection_documents, multipart_edges, scalar_edges
 from tests.integration.fuzz.generator import Operation, Pool, Values, operation, root_fields
 from tests.support.graphql_client import Api
 from tests.support.live_server import live_server
@@ -243,4 +244,111 @@ async def test_every_operation_of_the_schema_under_hostile_arguments(
     )
     print(f"\n{SUMMARIES[-1]}")
     assert len(tally.operations) == len(fields)
+    assert tally.failures == [], "\n".join(tally.failures[:20])
+
+
+# Of the edge values a Viewer and an anonymous caller send, one set in this many: the
+# owner, whose sets reach every resolver, sends them all.
+EDGE_SAMPLE_OTHERS = int(os.environ.get("CASEBOOK_FUZZ_EDGE_SAMPLE", "6"))
+
+
+async def test_every_scalar_spot_of_every_operation_under_its_edge_values(
+    owner: Api, http: httpx.AsyncClient, roles: dict[str, dict[str, str]], settings: Settings
+) -> None:
+    """Each scalar leaf of each argument, the rest ordinary: numeric extremes per scalar,
+    custom scalars included, and every mix of DateTime spellings (``edges``)."""
+    pool = await _pool(owner)
+    tally = Tally()
+    fields = [(kind, name) for kind, name, _ in root_fields(schema._schema)]
+    sample = random.Random(SEED)
+    for kind, name in fields:
+        if kind == "subscription":
+            continue
+        values = Values(random.Random(f"{SEED}:edges:{name}"), pool)
+        for op in scalar_edges(schema._schema, kind, name, values):
+            for role, headers in roles.items():
+                if role != "owner" and sample.randrange(EDGE_SAMPLE_OTHERS):
+                    continue
+                http.cookies.clear()
+                response = await _send(http, headers, op, sample)
+                tally.record(role, op, response.status_code, _decoded(response))
+    with live_server(settings) as host:
+        for kind, name in fields:
+            if kind != "subscription":
+                continue
+            values = Values(random.Random(f"{SEED}:edges:{name}"), pool)
+            for op in scalar_edges(schema._schema, kind, name, values):
+                async with socket(host, authorization=roles["owner"]["authorization"]) as ws:
+                    await ws.start("edge", op.document, op.variables)
+                    tally.record("owner", op, 200, await _first_answer(ws))
+    SUMMARIES.append(
+        f"fuzz edges: {len(tally.operations)} operations, {tally.argument_sets} argument sets "
+        f"({dict(tally.by_role)}), {tally.resolved} past validation; answers by code: "
+        f"{dict(tally.codes)}; INTERNAL or 5xx: {len(tally.failures)}"
+    )
+    print(f"\n{SUMMARIES[-1]}")
+    assert tally.failures == [], "\n".join(tally.failures[:20])
+
+
+async def test_introspection_of_every_type_and_every_schema_piece(
+    http: httpx.AsyncClient, roles: dict[str, dict[str, str]]
+) -> None:
+    tally = Tally()
+    for role, headers in roles.items():
+        values = Values(random.Random(f"{SEED}:introspection:{role}"), Pool())
+        for document, variables in introspection_documents(schema._schema, values):
+            op = Operation(
+                "query", "__type" if "__type" in document else "__schema", document, variables
+            )
+            http.cookies.clear()
+            response = await _send(http, headers, op, values.rng)
+            body = _decoded(response)
+            tally.record(role, op, response.status_code, body)
+            refused = any(
+                (e.get("extensions") or {}).get("code") == "GRAPHQL_VALIDATION"
+                for e in body.get("errors") or ()
+            )
+            if variables.get("n") in schema._schema.type_map and not refused:
+                assert (body.get("data") or {}).get("__type") is not None, body
+    SUMMARIES.append(
+        f"fuzz introspection: {tally.argument_sets} documents ({dict(tally.by_role)}); "
+        f"answers by code: {dict(tally.codes)}; INTERNAL or 5xx: {len(tally.failures)}"
+    )
+    assert tally.failures == [], "\n".join(tally.failures[:20])
+
+
+async def test_every_upload_under_multipart_parts_of_the_wrong_kind(
+    owner: Api, http: httpx.AsyncClient, roles: dict[str, dict[str, str]]
+) -> None:
+    pool = await _pool(owner)
+    tally = Tally()
+    uploading = [
+        (kind, name)
+        for kind, name, definition in root_fields(schema._schema)
+        if any(get_named_type(a.type).name == "Upload" for a in definition.args.values())
+    ]
+    assert uploading, "the schema takes no file: nothing to send wrong parts to"
+    for role, headers in roles.items():
+        for kind, name in uploading:
+            values = Values(random.Random(f"{SEED}:multipart:{name}"), pool)
+            op = next(o for o in scalar_edges(schema._schema, kind, name, values) if o.uploads)
+            for request in multipart_edges(op):
+                http.cookies.clear()
+                response = await http.post(
+                    "/graphql",
+                    headers={**headers, "apollo-require-preflight": "true"},
+                    data=request.form,
+                    files=request.files or None,
+                )
+                shown = Operation(kind, name, f"{request.description}: {op.document}", op.variables)
+                tally.record(role, shown, response.status_code, _decoded(response))
+            # The variable itself given as JSON, no multipart at all.
+            for value in ("q,a", {"filename": "x.csv"}, 1e308, [None]):
+                sent = Operation(kind, name, op.document, {**op.variables, op.uploads[0]: value})
+                response = await _send(http, headers, sent, values.rng)
+                tally.record(role, sent, response.status_code, _decoded(response))
+    SUMMARIES.append(
+        f"fuzz multipart: {tally.argument_sets} requests ({dict(tally.by_role)}); "
+        f"answers by code: {dict(tally.codes)}; INTERNAL or 5xx: {len(tally.failures)}"
+    )
     assert tally.failures == [], "\n".join(tally.failures[:20])

@@ -1,0 +1,28 @@
+"""Introspection answers for every caller: a field's arguments are read by the hostile-input
+guard through the schema's own lookup, which knows ``__type`` and ``__schema``."""
+
+import httpx
+
+from tests.support.graphql_client import Api
+
+
+async def test_type_introspection_answers_anonymous_and_signed_in_callers(
+    http: httpx.AsyncClient, owner: Api
+) -> None:
+    document = '{ __type(name: "Check") { name kind fields { name } } }'
+    signed_in = await owner(document)
+    http.cookies.clear()
+    anonymous = await Api(http)(document)
+    assert anonymous == signed_in
+    assert anonymous["__type"]["name"] == "Check"
+    assert "maxCostUsd" in [f["name"] for f in anonymous["__type"]["fields"]]
+
+
+async def test_hostile_text_in_an_introspection_argument_is_a_named_refusal(
+    http: httpx.AsyncClient,
+) -> None:
+    errors = await Api(http).errors(
+        "query($n: String!) { __type(name: $n) { name } }", {"n": "Check\x00"}
+    )
+    assert errors.codes == ["BAD_USER_INPUT"]
+    assert errors.errors[0]["extensions"]["fields"][0]["path"] == "name"
