@@ -101,6 +101,16 @@ class Settings(BaseSettings):
         description="a worker hears on Redis pub/sub when a job is queued and takes it at "
         "once; false: it finds jobs only by polling its queue, every 0.5 s",
     )
+    worker_drain_seconds: float = Field(
+        default=25.0,
+        ge=0,
+        le=3600,
+        description="on SIGTERM (or SIGINT) a worker takes no new job and gives the jobs it "
+        "runs this long to finish what they started - an eval run stores the answers of the "
+        "agent calls in flight and hands the rest to the next worker; then it cancels what "
+        "is left and exits. Keep the stop grace period of whatever stops it (docker compose "
+        "stop_grace_period, Kubernetes terminationGracePeriodSeconds) above it",
+    )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
     database_pool_size: int = Field(
