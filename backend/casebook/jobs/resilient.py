@@ -39,7 +39,7 @@ from casebook.observability import metrics
 from casebook.services.kernel.errors import LimitExceededError
 from casebook.services.kernel.jobs import wake_channel
 from casebook.services.kernel.live_hub import LiveHub
-from casebook.services.kernel.outages import Backoff, outage_of, until_reachable
+from casebook.services.kernel.outages import REDIS_OUTAGE, Backoff, outage_of, until_reachable
 
 log = structlog.get_logger("casebook.worker")
 
@@ -106,13 +106,13 @@ class ResilientWorker(Worker):
         if outage_of(error) is None:
             raise error
         if self._redis_backoff.failures == 0:
-            log.warning("Redis cannot be reached; the worker waits for it", step=step)
             metrics.worker_waiting_for_redis(True)
+        REDIS_OUTAGE.lost(f"the worker's {step}", error)
         await self._redis_backoff.wait()
 
     def _back(self) -> None:
         if self._redis_backoff.failures:
-            log.info("Redis is reachable again; the worker resumes")
+            REDIS_OUTAGE.reached("the worker's poll")
             self._redis_backoff.reset()
             metrics.worker_waiting_for_redis(False)
 

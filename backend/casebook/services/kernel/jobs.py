@@ -28,7 +28,7 @@ from casebook.observability import tracing
 from casebook.services.kernel import pubsub
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
-from casebook.services.kernel.outages import outage_of
+from casebook.services.kernel.outages import REDIS_OUTAGE, outage_of
 
 log = structlog.get_logger("casebook.jobs")
 
@@ -76,7 +76,8 @@ async def hand_to_worker(redis: Any, job_id: int) -> bool:
     except Exception as error:
         if outage_of(error) is None:
             raise
-        log.warning("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
+        REDIS_OUTAGE.lost("queueing a job", error)
+        log.debug("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
         return False
     if queued is None:
         return False
