@@ -108,6 +108,16 @@ class Settings(BaseSettings):
         "against the versions they were written for. false: the libraries' own paths, "
         "the same answers, slower (docs/operations.md)",
     )
+    worker_drain_seconds: float = Field(
+        default=25.0,
+        ge=0,
+        le=3600,
+        description="on SIGTERM (or SIGINT) a worker takes no new job and gives the jobs it "
+        "runs this long to finish what they started - an eval run stores the answers of the "
+        "agent calls in flight and hands the rest to the next worker; then it cancels what "
+        "is left and exits. Keep the stop grace period of whatever stops it (docker compose "
+        "stop_grace_period, Kubernetes terminationGracePeriodSeconds) above it",
+    )
     job_heartbeat_seconds: float = 10.0
     job_stale_after_seconds: float = 60.0
     database_pool_size: int = Field(

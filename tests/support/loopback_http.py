@@ -44,6 +44,8 @@ class Answer:
     delay_s: float = 0.0
     raw: bytes | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    # Held until this is set (then ``delay_s``): a call in flight for as long as a test needs.
+    until: threading.Event | None = None
 
     def encoded(self) -> bytes:
         return self.raw if self.raw is not None else json.dumps(self.body).encode()
@@ -84,6 +86,11 @@ class LoopbackHttp:
             self._received.append(received)
             handler = self._handler
         answer = handler(received)
+        if answer.until is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                # A thread's event (the test's), looked at from this server's loop.
+                while not answer.until.is_set():  # noqa: ASYNC110
+                    await asyncio.sleep(0.01)
         if answer.delay_s:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.sleep(answer.delay_s)

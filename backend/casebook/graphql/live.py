@@ -12,7 +12,6 @@ waiting open for an event.
 """
 
 import asyncio
-import contextlib
 import itertools
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Hashable
@@ -214,9 +213,17 @@ class _Watch:
             raise self._failure from None
 
     async def stop(self) -> None:
+        """End the check. Whatever it ended with is its own; but a cancel of the
+        subscription itself met while waiting for it (its client completed it, or its
+        socket closed, as it ended) goes on up: swallowed, the subscription would carry
+        on as if nobody had stopped it."""
         self._task.cancel()
-        with contextlib.suppress(BaseException):
+        try:
             await self._task
+        except BaseException:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise
 
 
 def checked_with_the_principal(

@@ -25,6 +25,7 @@ from casebook.graphql.response_media import (
     wants_graphql_response,
 )
 from casebook.graphql.types.identity.organization import OrganizationType
+from casebook.graphql.ws_protocol import ConnectionUnavailable, TransportWSHandler
 from casebook.logging import current_request_id
 from casebook.services.identity.auth import (
     CSRF_HEADER,
@@ -35,7 +36,7 @@ from casebook.services.identity.auth import (
 )
 from casebook.services.identity.batched_auth import Batched, Credentials, authenticate_many
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import ErrorCode, ServiceError
+from casebook.services.kernel.errors import ErrorCode, ServiceError, Unavailable
 from casebook.services.kernel.outages import as_unavailable
 
 log = structlog.get_logger("casebook.graphql")
@@ -56,6 +57,8 @@ def _bearer(value: str | None) -> str | None:
 
 
 class CasebookGraphQL(GraphQL[GraphQLContext, None]):
+    graphql_transport_ws_handler_class = TransportWSHandler
+
     def __init__(self, schema: Any, *, state: Any, allowed_origins: list[str]) -> None:
         super().__init__(
             schema,
@@ -176,6 +179,9 @@ class CasebookGraphQL(GraphQL[GraphQLContext, None]):
         try:
             credentials = self._credentials(context.request, params)
             auth = await self._authenticate_live(credentials)
+        except Unavailable as outage:
+            # Not a refusal: the same credentials may well pass once it is back.
+            raise ConnectionUnavailable(outage.system, RETRY_AFTER_SECONDS) from None
         except ServiceError as error:
             raise ConnectionRejectionError({"code": error.code, "message": error.message}) from None
         context.act_as(auth, self._services(auth))

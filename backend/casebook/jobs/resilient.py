@@ -15,10 +15,17 @@ between two polls and nothing can cut its sleep short, so this worker hands arq 
 delay of zero and waits the delay itself, until it passes or a wake comes. The
 delay is still the fallback: a wake lost (Redis restarting, no one subscribed yet)
 costs one delay, never a job. A wake with nothing due is one poll that finds nothing.
+
+It stops gracefully: at SIGTERM or SIGINT it takes no new job, sets ``stopping`` (handed
+to every job as ``JobRun.stopping``) and gives the jobs running ``drain_seconds`` to end
+- an eval run stores the answers of the agent calls it has in flight and hands the rest
+back to the queue - before it cancels what is left and exits, as arq does at once. A
+second signal stops it at once.
 """
 
 import asyncio
 import contextlib
+import signal
 from typing import Any
 
 import structlog
@@ -32,17 +39,28 @@ from casebook.observability import metrics
 from casebook.services.kernel.errors import LimitExceededError
 from casebook.services.kernel.jobs import wake_channel
 from casebook.services.kernel.live_hub import LiveHub
-from casebook.services.kernel.outages import Backoff, outage_of, until_reachable
+from casebook.services.kernel.outages import REDIS_OUTAGE, Backoff, outage_of, until_reachable
 
 log = structlog.get_logger("casebook.worker")
 
 
 class ResilientWorker(Worker):
-    def __init__(self, *args: Any, wake_url: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        wake_url: str | None = None,
+        drain_seconds: float = 0.0,
+        **kwargs: Any,
+    ) -> None:
         """``wake_url``: the Redis whose wake channel of this queue the worker listens to
         (none: it finds jobs at its polls alone). A burst worker, which ends once its
-        queue is empty, listens to nothing."""
+        queue is empty, listens to nothing. ``drain_seconds``: how long the jobs running
+        at a SIGTERM are given to end (0: cancelled at once)."""
         super().__init__(*args, **kwargs)
+        self.drain_seconds = drain_seconds
+        self.stopping = asyncio.Event()
+        self.ctx["stopping"] = self.stopping
+        self._draining: asyncio.Task[None] | None = None
         self._redis_backoff = Backoff(first=0.2, cap=10.0)
         # arq's cron window is max(poll_delay, 0.5) s: unchanged for delays up to 0.5 s.
         self.poll_interval_s, self.poll_delay_s = self.poll_delay_s, 0.0
@@ -54,6 +72,31 @@ class ResilientWorker(Worker):
             else None
         )
 
+    def handle_sig(self, signum: signal.Signals) -> None:
+        """The first SIGTERM or SIGINT drains (``_drain``); any other stop is arq's."""
+        graceful = signum in (signal.SIGTERM, signal.SIGINT) and self.drain_seconds > 0
+        if not graceful or self.stopping.is_set():
+            super().handle_sig(signum)
+            return
+        self.stopping.set()
+        self.allow_pick_jobs = False
+        log.info(
+            "stopping: no new job is taken; the jobs running finish what they started",
+            running=sum(not task.done() for task in self.tasks.values()),
+            within_seconds=self.drain_seconds,
+        )
+        self._draining = self.loop.create_task(self._drain(signal.Signals(signum)))
+
+    async def _drain(self, signum: signal.Signals) -> None:
+        # No job starts from here on (``allow_pick_jobs``): those running are all there is.
+        running = [task for task in self.tasks.values() if not task.done()]
+        if running:
+            await asyncio.wait(running, timeout=self.drain_seconds)
+        left = sum(not task.done() for task in running)
+        if left:
+            log.warning("drain deadline passed; the jobs still running are cancelled", left=left)
+        super().handle_sig(signum)
+
     @property
     def waiting_for_redis(self) -> bool:
         """True from the first failed poll until Redis answers again."""
@@ -63,13 +106,13 @@ class ResilientWorker(Worker):
         if outage_of(error) is None:
             raise error
         if self._redis_backoff.failures == 0:
-            log.warning("Redis cannot be reached; the worker waits for it", step=step)
             metrics.worker_waiting_for_redis(True)
+        REDIS_OUTAGE.lost(f"the worker's {step}", error)
         await self._redis_backoff.wait()
 
     def _back(self) -> None:
         if self._redis_backoff.failures:
-            log.info("Redis is reachable again; the worker resumes")
+            REDIS_OUTAGE.reached("the worker's poll")
             self._redis_backoff.reset()
             metrics.worker_waiting_for_redis(False)
 

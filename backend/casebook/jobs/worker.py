@@ -23,6 +23,7 @@ from casebook.services.generation import job as generation_job
 from casebook.services.grading import rescoring
 from casebook.services.kernel import job_runs
 from casebook.services.kernel.collector import tune_for_serving
+from casebook.services.kernel.jobs import WorkerStopping
 from casebook.services.kernel.outages import outage_of
 from casebook.services.kernel.redis_connection import worker_redis_settings
 
@@ -76,9 +77,13 @@ async def run_job(ctx: dict[str, Any], job_id: int) -> None:
             heartbeat_every=settings.job_heartbeat_seconds,
             stale_after=settings.job_stale_after_seconds,
             settings=settings,
+            stopping=ctx.get("stopping"),
         )
     except job_runs.RunningElsewhere as busy:
         raise Retry(defer=busy.retry_after) from None
+    except WorkerStopping:
+        # Wound down with its worker: back on the queue for the next worker, at once.
+        raise Retry(defer=0) from None
     except Exception as error:
         if outage_of(error) is None:
             raise
@@ -152,5 +157,11 @@ def create_worker(
     ctx = {"settings": settings, "serving": serving, "engine": engine}
     wake_url = settings.redis_url if settings.worker_wake_on_handover else None
     return ResilientWorker(
-        **{**worker_settings(settings), "ctx": ctx, "wake_url": wake_url, **overrides}
+        **{
+            **worker_settings(settings),
+            "ctx": ctx,
+            "wake_url": wake_url,
+            "drain_seconds": settings.worker_drain_seconds,
+            **overrides,
+        }
     )

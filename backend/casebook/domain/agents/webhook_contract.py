@@ -29,6 +29,9 @@ from casebook.domain.storable_text import json_problem, text_problem
 
 CONTRACT_VERSION = 1
 TIMESTAMP_HEADER = "X-Casebook-Timestamp"
+# An eval run's request for one work item carries the item's key, the same each time the
+# item is asked (it is asked again only when a worker was killed mid-call).
+IDEMPOTENCY_HEADER = "Idempotency-Key"
 SIGNATURE_HEADER = "X-Casebook-Signature"
 SIGNATURE_SCHEME = "v1"
 REPLAY_WINDOW_S = 300

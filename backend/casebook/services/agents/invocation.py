@@ -106,11 +106,13 @@ async def answer(
     conversation_id: int | None = None,
     budget_checked: bool = False,
     clients: WebhookClients | None = None,
+    idempotency_key: str | None = None,
 ) -> Reply:
     """The reply of the agent version to ``question``. ``budget_checked``: the caller has
     just checked the ``agent`` helper's budget for a batch of questions (an eval run's),
     so a webhook agent's call does not check it again. ``clients``: the caller's HTTP
-    clients for a webhook agent's calls (an eval run's, kept between its calls)."""
+    clients for a webhook agent's calls (an eval run's, kept between its calls).
+    ``idempotency_key``: an eval run's work item's, sent with a webhook agent's request."""
     actor = ctx.require_actor()
     if answered_by_clients(ready.config.kind):
         return Reply(steps=(), error=NOT_CALLED)
@@ -126,6 +128,7 @@ async def answer(
         conversation_id=public_id("Conversation", conversation_id) if conversation_id else None,
         isolated=isolated,
         eval_run=eval_run,
+        idempotency_key=idempotency_key,
     )
     if isinstance(ready.config, ModelAgentConfig):
         return await _model_answer(ctx, actor, ready, history, question, call)

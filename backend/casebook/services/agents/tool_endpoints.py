@@ -40,6 +40,8 @@ class CallContext:
     conversation_id: str | None
     isolated: bool
     eval_run: bool
+    # An eval run's work item: its request's ``Idempotency-Key`` (a webhook agent's).
+    idempotency_key: str | None = None
 
 
 async def read_bounded(response: httpx.Response, limit: int) -> bytes | None:

@@ -21,6 +21,7 @@ import httpx
 from casebook.domain.activity.model import Reply
 from casebook.domain.agents.model import WebhookAgentConfig
 from casebook.domain.agents.webhook_contract import (
+    IDEMPOTENCY_HEADER,
     RESPONSE_MAX_BYTES,
     MalformedReply,
     Turn,
@@ -61,10 +62,13 @@ async def _post(
     secret: str,
     clients: WebhookClients | None,
     outbound: OutboundPolicy,
+    idempotency_key: str | None = None,
 ) -> tuple[int, bytes | None]:
     """The status and the body (None when too large); raises ``CallTimedOut``,
     ``CallFailed`` or ``CallRefused`` whichever way the call went."""
     headers = signed_headers(secret, body)
+    if idempotency_key is not None:
+        headers[IDEMPOTENCY_HEADER] = idempotency_key
     if clients is not None and clients.connections is not None:
         found = await clients.connections.post(
             config.url,
@@ -121,7 +125,9 @@ async def answer_with_webhook(
         return Reply(steps=(), latency_ms=(time.perf_counter() - started) * 1000, error=error)
 
     try:
-        status, payload = await _post(config, body, secret, clients, outbound or OutboundPolicy())
+        status, payload = await _post(
+            config, body, secret, clients, outbound or OutboundPolicy(), call.idempotency_key
+        )
     except CallRefused as refused:
         return failed(f"the webhook agent is not called: {refused.reason}")
     except CallTimedOut:

@@ -16,6 +16,15 @@ Progress is published on ``eval-run:<id>`` after each stored batch, with the nex
 sequence of the run's row; ``org-eval-runs:<org>`` hears when the run starts and ends. A
 spent budget fails the run with the reason; a cancel stops it. Either way nothing more
 is asked, and what is in flight finishes.
+
+An answer is paid for once. While PostgreSQL is away the answers that arrive are held
+(the writer tries their batch again with backoff) and stored when it is back, and the
+run claims nothing until then; a worker that begins to stop (``JobRun.stopping``) claims
+nothing more, stores the answers of the calls in flight, and hands the run back to the
+queue (``WorkerStopping``). Only a worker killed outright leaves calls unanswered, and
+their items are asked again; each webhook request carries the item's idempotency key
+(``idempotency_key``), the same when it is asked again, so an agent can answer it from
+its own record.
 """
 
 import asyncio
@@ -24,7 +33,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import structlog
 from sqlalchemy import select
@@ -70,12 +79,32 @@ from casebook.services.kernel import sharing
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import ServiceError
 from casebook.services.kernel.job_actor import actor_for_job
-from casebook.services.kernel.jobs import JobRun, job_handler
+from casebook.services.kernel.jobs import JobRun, WorkerStopping, job_handler
+from casebook.services.kernel.outages import Backoff, until_reachable
+from casebook.services.kernel.public_ids import public_id
 from casebook.services.models import metering
 
 log = structlog.get_logger("casebook.evals")
 
 WRITE_BATCH = 500
+T = TypeVar("T")
+
+
+def idempotency_key(run_id: int, item_id: int) -> str:
+    """The key of one work item's request to its agent: the same each time the item is
+    asked (a worker killed mid-call, its item asked again by the next), and different for
+    every other item - another repetition, another agent, a confirmation rerun."""
+    return f"{public_id('EvalRun', run_id)}/item-{item_id}"
+
+
+def _warn_outage(run_id: int, step: str) -> Callable[[str, int], None]:
+    def warn(system: str, attempt: int) -> None:
+        if attempt == 1:  # once an outage, not once a try
+            log.warning(
+                "eval run waits for a system to come back", run_id=run_id, step=step, system=system
+            )
+
+    return warn
 
 
 @dataclass
@@ -211,6 +240,7 @@ class Executor:
                 answered_in_hand=sorted(self.in_hand),
                 rescore=rescore,
                 answering=self.answering,
+                busy=self.in_flight.keys(),
             )
             await self._load_cases(session, [*claimed.to_answer, *claimed.to_score])
             asked = await ask_many(
@@ -257,10 +287,11 @@ class Executor:
                 conversation_id=asked.conversation_id,
                 budget_checked=True,
                 clients=self.clients,
+                idempotency_key=idempotency_key(self.run_id, item.id or 0),
             )
         graded = None
         if reply.error or graded_offline(self.config, case):
-            graded = await grade_answer(self.ctx, self.run, self.config, agent, item, case, reply)
+            graded = await self._grade(item, reply)
         work = _Work(answer=NewAnswer(item, asked, agent, ready.version.id, reply, graded))
         assert item.id is not None
         self.in_hand.add(item.id)
@@ -274,18 +305,29 @@ class Executor:
             await self._score(item, reply)
 
     async def _rescore(self, item: EvalItem) -> None:
-        assert item.activity_run_id is not None
-        async with self.sessionmaker() as session:
-            found = await stored_replies(session, [item.activity_run_id])
-        reply = found.get(item.activity_run_id) or Reply(steps=(), error=REMOVED)
+        run_id = item.activity_run_id
+        assert run_id is not None
+
+        async def read() -> dict[int, Reply]:
+            async with self.sessionmaker() as session:
+                return await stored_replies(session, [run_id])
+
+        found = await self._through_outage(read, "read")
+        reply = found.get(run_id) or Reply(steps=(), error=REMOVED)
         await self._score(item, reply)
 
-    async def _score(self, item: EvalItem, reply: Reply) -> None:
+    async def _grade(self, item: EvalItem, reply: Reply) -> Graded:
+        """The item's grade; through an outage (what it reads or books waits for it)."""
         assert self.ctx is not None
+        ctx = self.ctx
         agent, _ = self.agents[item.run_agent_id]
-        graded = await grade_answer(
-            self.ctx, self.run, self.config, agent, item, self.cases[item.case_id], reply
+        case = self.cases[item.case_id]
+        return await self._through_outage(
+            lambda: grade_answer(ctx, self.run, self.config, agent, item, case, reply), "grade"
         )
+
+    async def _score(self, item: EvalItem, reply: Reply) -> None:
+        graded = await self._grade(item, reply)
         work = _Work(scored=(item, graded))
         await self.writes.put(work)
         await work.done
@@ -293,7 +335,9 @@ class Executor:
     # -- storing -----------------------------------------------------------------------
     async def _writer(self) -> None:
         """Stores what the workers produced in batches: one transaction and one progress
-        event a batch."""
+        event a batch. A batch PostgreSQL (or Redis) could not take is held and tried
+        again with backoff until it can: answers paid for are never dropped for an
+        outage."""
         while True:
             batch = [await self.writes.get()]
             while not self.writes.empty() and len(batch) < WRITE_BATCH:
@@ -314,11 +358,16 @@ class Executor:
         assert self.actor is not None
         answers = [w.answer for w in batch if w.answer is not None]
         scores = [w.scored for w in batch if w.scored is not None]
-        async with self.publish_lock:
+        actor = self.actor
+
+        async def write() -> tuple[list[NewAnswer], EvalRun | None]:
             async with self.sessionmaker() as session, session.begin():
-                kept, tally = await store_answers(session, self.actor, self.holder, answers)
+                kept, tally = await store_answers(session, actor, self.holder, answers)
                 _, more = await store_scores(session, self.holder, scores)
-                row = await advance_after(session, self.run_id, tally, more)
+                return kept, await advance_after(session, self.run_id, tally, more)
+
+        async with self.publish_lock:
+            kept, row = await self._through_outage(write, "store")
             assert row is not None
             await self._publish(row)
         count_stored(kept)
@@ -347,6 +396,13 @@ class Executor:
                 log.warning(
                     "eval lease renewal failed", run_id=self.run_id, error=type(error).__name__
                 )
+
+    async def _through_outage(self, step: Callable[[], Awaitable[T]], name: str) -> T:
+        """``step``, tried again with backoff while PostgreSQL is away: the answers in
+        flight meanwhile are held by the writer, not given up with the run."""
+        return await until_reachable(
+            step, on_outage=_warn_outage(self.run_id, name), backoff=Backoff(first=0.2, cap=2.0)
+        )
 
     async def _remaining(self) -> int:
         async with self.sessionmaker() as session:
@@ -382,28 +438,40 @@ class Executor:
         writer = asyncio.create_task(self._writer())
         try:
             while True:
-                status = await self._round()
+                if self.job_run.stopping.is_set():
+                    # The worker is stopping: nothing more is claimed; the calls in flight
+                    # finish and their answers are stored, then the run goes back to the
+                    # queue for the next worker.
+                    if not self.in_flight:
+                        raise WorkerStopping()
+                    status = RUNNING
+                else:
+                    status = await self._through_outage(self._round, "claim")
                 if not self.in_flight:
                     if status not in (RUNNING, CONFIRMING):
                         break
-                    if await self._remaining() == 0:
-                        await self._settle()
+                    if await self._through_outage(self._remaining, "count") == 0:
+                        await self._through_outage(self._settle, "settle")
                         continue
                     if not self.answering and self.nothing_to_score:
                         # Only a local agent's work is left, for its clients: the run's job
                         # ends rather than hold a worker's slot, and comes back when an
                         # answer needs a model to grade it (``client_work``).
                         break
-                    await asyncio.sleep(self.poll)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.job_run.stopping.wait(), self.poll)
                     continue
-                # On until a task ends or an agent replies (its slot is free for the next).
+                # On until a task ends, an agent replies (its slot is free for the next) or
+                # the worker begins to stop.
                 freed = asyncio.create_task(self.slot_freed.wait())
+                stop = asyncio.create_task(self.job_run.stopping.wait())
                 done, _ = await asyncio.wait(
-                    [*self.in_flight.values(), freed],
+                    [*self.in_flight.values(), freed, stop],
                     timeout=self.poll,
                     return_when=asyncio.FIRST_COMPLETED,
                 )
                 freed.cancel()
+                stop.cancel()
                 self.slot_freed.clear()
                 self.in_flight = {k: t for k, t in self.in_flight.items() if t not in done}
                 # Every task that ended is looked at - not only up to the first that
@@ -412,7 +480,7 @@ class Executor:
                 failed = [
                     error
                     for task in done
-                    if task is not freed
+                    if task not in (freed, stop)
                     and not task.cancelled()
                     and (error := task.exception()) is not None
                 ]

@@ -122,6 +122,7 @@ async def claim(
     limit: int | None = None,
     ready: tuple[str, ...] = (RUNNING, CONFIRMING),
     cases: Collection[int] | None = None,
+    busy: Collection[int] = (),
 ) -> Claimed:
     """The run's status, items to answer and (with ``rescore``) items to score again,
     leased to the holder. ``answered_in_hand``: the holder's items whose agent has
@@ -129,7 +130,9 @@ async def claim(
     counted against the bounds. ``answering``: the run's agents (their ``eval_run_agents``
     ids) whose items the holder answers, all when None; ``limit``: at most this many to
     answer; ``ready``: the run's statuses in which items are handed out; ``cases``: only
-    items of these cases, any when None.
+    items of these cases, any when None; ``busy``: the holder's items it is still working
+    on, never handed to it again, even when their lease ran out (PostgreSQL was away
+    while their answers came: they are stored, not asked again).
 
     A claim is at most four statements, every one a round trip taken while the worker's
     event loop is busy with answers: the run's status read as the organization's lock is
@@ -155,6 +158,8 @@ async def claim(
         )
         if cases is not None:
             for_agents.append(col(EvalItem.case_id).in_(sorted(cases)))
+        if busy:
+            for_agents.append(col(EvalItem.id).not_in(sorted(busy)))
         claimable = (
             select(col(EvalItem.id))
             .where(

@@ -8,8 +8,10 @@
 - A handler that meets an outage is run again once the system is back; its
   result is written when the database takes it — a result is never dropped
   because a write failed once.
-- A worker stopped mid-job (arq cancels it and queues it again) lets go of the
-  row, so the next worker claims it at once.
+- A worker stopped mid-job lets go of the row, so the next worker claims it at
+  once: a handler that wound down on the worker's ``stopping`` raises
+  ``WorkerStopping`` (the caller queues the job again), one still running at the
+  drain deadline is cancelled (arq queues it again).
 - The reaper fails running jobs whose heartbeat stopped (their worker died),
   but never within ``stale_after`` of a PostgreSQL restart, when no worker
   could have beaten; and hands queued jobs to arq again, for those Redis lost.
@@ -39,6 +41,7 @@ from casebook.services.kernel.jobs import (
     RUNNING,
     SUCCEEDED,
     JobRun,
+    WorkerStopping,
     hand_to_worker,
     handler_for,
     publish,
@@ -132,14 +135,22 @@ async def _count_attempt(sessionmaker: SessionMaker, job: Job) -> None:
 
 
 async def _run_handler(
-    job: Job, sessionmaker: SessionMaker, redis: Any, settings: Settings | None = None
+    job: Job,
+    sessionmaker: SessionMaker,
+    redis: Any,
+    settings: Settings | None = None,
+    stopping: asyncio.Event | None = None,
 ) -> tuple[dict[str, Any] | None, str, str | None]:
-    """The handler's result, status and error; an outage runs it again once it is over."""
+    """The handler's result, status and error; an outage runs it again once it is over.
+    ``WorkerStopping`` propagates: the job is not over."""
     handler = handler_for(job.kind)
     backoff = Backoff(first=0.5, cap=10.0)
     while True:
         try:
-            return await handler(JobRun(job, sessionmaker, redis, settings)), SUCCEEDED, None
+            ran = JobRun(job, sessionmaker, redis, settings, stopping)
+            return await handler(ran), SUCCEEDED, None
+        except WorkerStopping:
+            raise
         except Exception as error:  # a job's failure is recorded, never lost
             system = outage_of(error)
             if system is None:
@@ -192,11 +203,14 @@ async def execute(
     heartbeat_every: float,
     stale_after: float,
     settings: Settings | None = None,
+    stopping: asyncio.Event | None = None,
 ) -> JobOutcome:
     """Run one job to its end. A job already finished is left as it is (idempotent).
 
     Outages while claiming propagate (the caller queues the job again);
-    ``RunningElsewhere`` says another worker holds it."""
+    ``RunningElsewhere`` says another worker holds it. ``stopping``: set when the worker
+    begins to stop; a handler that wound down on it raises ``WorkerStopping``, which
+    propagates once the row is let go (the caller queues the job again)."""
     started = time.perf_counter()
     job = await _claim(sessionmaker, job_id, worker_id, stale_after)
     if job is None:
@@ -206,7 +220,7 @@ async def execute(
     attributes = {"casebook.job.id": job_id, "casebook.job.kind": job.kind}
     try:
         with tracing.continued_span(f"job {job.kind}", job.trace_context, **attributes) as span:
-            result, status, error = await _run_handler(job, sessionmaker, redis, settings)
+            result, status, error = await _run_handler(job, sessionmaker, redis, settings, stopping)
             job = await until_reachable(
                 lambda: _finish(sessionmaker, job_id, status, result, error),
                 on_outage=_warn_outage(job_id, "finish"),
@@ -214,7 +228,7 @@ async def execute(
             if span is not None:
                 span.set_attribute("casebook.job.status", status)
                 span.set_attribute("casebook.job.attempts", job.attempts)
-    except asyncio.CancelledError:
+    except (asyncio.CancelledError, WorkerStopping):
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
                 asyncio.shield(_let_go(sessionmaker, job_id, worker_id)), RELEASE_TIMEOUT_SECONDS

@@ -11,6 +11,7 @@ the queue; a lost wake costs only that wait. Progress goes out on Redis pub/sub
 stops a job. Running a job, its heartbeat and the reaper live in ``job_runs``.
 """
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,7 +28,7 @@ from casebook.observability import tracing
 from casebook.services.kernel import pubsub
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import NotFound
-from casebook.services.kernel.outages import outage_of
+from casebook.services.kernel.outages import REDIS_OUTAGE, outage_of
 
 log = structlog.get_logger("casebook.jobs")
 
@@ -75,7 +76,8 @@ async def hand_to_worker(redis: Any, job_id: int) -> bool:
     except Exception as error:
         if outage_of(error) is None:
             raise
-        log.warning("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
+        REDIS_OUTAGE.lost("queueing a job", error)
+        log.debug("job recorded but not yet queued: Redis cannot be reached", job_id=job_id)
         return False
     if queued is None:
         return False
@@ -160,17 +162,36 @@ def visible_job(job: Job | None, actor: Actor) -> Job:
     return job
 
 
+class WorkerStopping(Exception):
+    """Raised by a handler that has wound down because its worker is stopping: what it
+    started is finished and stored, the rest is left for the job's next run, on the next
+    worker (the job is not failed)."""
+
+    def __init__(self) -> None:
+        super().__init__("the worker is stopping; the job runs again on the next worker")
+
+
 class JobRun:
-    """What a handler gets: its job, the database, Redis, and a progress reporter."""
+    """What a handler gets: its job, the database, Redis, a progress reporter, and an
+    event set when its worker begins to stop (SIGTERM): a long handler that can wind
+    down - finish what it started, start nothing new - does, and raises
+    ``WorkerStopping``; one that does not watch it is cancelled at the worker's drain
+    deadline."""
 
     def __init__(
-        self, job: Job, sessionmaker: SessionMaker, redis: Any, settings: Settings | None = None
+        self,
+        job: Job,
+        sessionmaker: SessionMaker,
+        redis: Any,
+        settings: Settings | None = None,
+        stopping: asyncio.Event | None = None,
     ) -> None:
         self.job = job
         self.sessionmaker = sessionmaker
         self.redis = redis
         # The worker's settings (None: a handler reads the environment's).
         self.settings = settings
+        self.stopping = stopping if stopping is not None else asyncio.Event()
 
     async def progress(self, result: dict[str, Any]) -> None:
         async with self.sessionmaker() as session, session.begin():

@@ -52,6 +52,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from casebook.services.kernel import pubsub as channels_of_redis
 from casebook.services.kernel.errors import LimitExceededError, ServiceError, Unavailable
+from casebook.services.kernel.outages import REDIS_OUTAGE
 
 log = structlog.get_logger("casebook.live")
 
@@ -308,11 +309,14 @@ class LiveHub:
             try:
                 await self._connect()
                 delay = BACKOFF_FIRST_SECONDS
+                REDIS_OUTAGE.reached(self.purpose)
                 await self._read()
             except asyncio.CancelledError:
                 raise
             except (*_LOST, RedisError) as error:
-                log.warning(
+                # Said once for the process, not at every try (``OutageLog``).
+                REDIS_OUTAGE.lost(self.purpose, error)
+                log.debug(
                     f"{self.purpose} lost their Redis connection; reconnecting",
                     error=type(error).__name__,
                     retry_in_seconds=round(delay, 2),

@@ -16,6 +16,7 @@ from typing import TypeVar
 import asyncpg.exceptions as pg_errors
 import redis.exceptions as redis_errors
 import sqlalchemy.exc as sa_errors
+import structlog
 
 from casebook.services.kernel.errors import Unavailable
 
@@ -23,6 +24,8 @@ T = TypeVar("T")
 
 POSTGRES = "PostgreSQL"
 REDIS = "Redis"
+
+log = structlog.get_logger("casebook.outages")
 
 _POSTGRES_DOWN = (
     pg_errors.PostgresConnectionError,  # connection lost, refused or never established
@@ -122,3 +125,35 @@ async def until_reachable(
             if on_outage is not None:
                 on_outage(system, backoff.failures + 1)
             await backoff.wait()
+
+
+class OutageLog:
+    """Says once that a system cannot be reached and once that it is back, however many
+    parts of the process notice (a worker's polls, the live hub, every publish) and
+    however often each tries again meanwhile: an outage is two lines in the log, not one
+    a try. ``lost`` and ``reached`` are cheap enough to call at every failure and every
+    success."""
+
+    def __init__(self, system: str) -> None:
+        self.system = system
+        self.down = False
+
+    def lost(self, noticed_by: str, error: BaseException | None = None) -> None:
+        if self.down:
+            return
+        self.down = True
+        log.warning(
+            f"{self.system} cannot be reached; waiting for it",
+            noticed_by=noticed_by,
+            error=type(error).__name__ if error is not None else None,
+        )
+
+    def reached(self, noticed_by: str) -> None:
+        if not self.down:
+            return
+        self.down = False
+        log.info(f"{self.system} is reachable again", noticed_by=noticed_by)
+
+
+# This process's Redis: what its parts say when they cannot reach it.
+REDIS_OUTAGE = OutageLog(REDIS)

@@ -14,7 +14,7 @@ from typing import Any
 import structlog
 from redis.asyncio.connection import parse_url
 
-from casebook.services.kernel.outages import outage_of
+from casebook.services.kernel.outages import REDIS_OUTAGE, outage_of
 
 log = structlog.get_logger("casebook.live")
 
@@ -48,4 +48,7 @@ async def publish_unless_down(
     except Exception as error:
         if outage_of(error) is None:
             raise
-        log.warning(f"{what} not published: Redis cannot be reached", channel=channel, **context)
+        REDIS_OUTAGE.lost(f"publishing {what}", error)
+        log.debug(f"{what} not published: Redis cannot be reached", channel=channel, **context)
+        return
+    REDIS_OUTAGE.reached(f"publishing {what}")

@@ -26,6 +26,7 @@ from casebook.llm.protocol import ModelProvider
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import BadUserInput, Conflict, Forbidden
+from casebook.services.kernel.outages import until_reachable
 
 JUDGE_HELPER = "judge"
 GENERATOR_HELPER = "generator"
@@ -96,8 +97,14 @@ class DatabaseMeteringSink:
                     )
 
     async def record(self, org_id: int, helper: str, call: MeteredCall) -> None:
-        async with self._sessionmaker() as session, session.begin():
-            add_usage(session, org_id, helper, [call])
+        """Book a call made: it was paid for, so an outage is waited out, not a reason to
+        forget it (the caller's answer waits with it)."""
+
+        async def book() -> None:
+            async with self._sessionmaker() as session, session.begin():
+                add_usage(session, org_id, helper, [call])
+
+        await until_reachable(book)
 
 
 def add_usage(
