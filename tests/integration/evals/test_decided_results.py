@@ -168,3 +168,50 @@ async def test_search_reads_questions_and_answers(
     assert _rows(await _state(owner, run["id"], search="%")) == []
     refused = await owner.errors(STATE, {"id": run["id"], "search": "x" * 201})
     assert refused.codes == ["BAD_USER_INPUT"] and "search" in str(refused)
+
+
+DIFF = """query($id: ID!, $with: ID, $flipped: Boolean, $first: Int! = 50, $after: String) {
+  evalRun(id: $id) { diff(with: $with, flipped: $flipped, first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor }
+    edges { node { caseId flip outcomeBefore outcomeNow
+      before { outcome medianScore { answer } } now { outcome medianScore { answer } }
+      answerDiff { kind text } toolCalls { position same }
+      scorers { scorer before now changed } } } } } }"""
+
+
+async def test_two_runs_side_by_side(owner: Api, endpoint: LoopbackHttp, run_worker: Any) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 3)
+    script = Script()
+    endpoint.answer_with(script)
+    agent = await agent_at(owner, endpoint)
+    first = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+    script.always = {"question 1"}
+    second = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+    # Any two runs of the dataset, not only a baseline; both ways.
+    every = (await owner(DIFF, {"id": second["id"], "with": first["id"], "first": 2}))["evalRun"][
+        "diff"
+    ]
+    assert every["totalCount"] == 3 and every["pageInfo"]["hasNextPage"]
+    flips = (await owner(DIFF, {"id": second["id"], "with": first["id"], "flipped": True}))[
+        "evalRun"
+    ]["diff"]
+    (node,) = [edge["node"] for edge in flips["edges"]]
+    assert (node["flip"], node["outcomeBefore"], node["outcomeNow"]) == (
+        "REGRESSION",
+        "PASS",
+        "FAIL",
+    )
+    before, now = node["before"]["medianScore"]["answer"], node["now"]["medianScore"]["answer"]
+    assert "".join(s["text"] for s in node["answerDiff"] if s["kind"] != "ADDED") == before
+    assert "".join(s["text"] for s in node["answerDiff"] if s["kind"] != "REMOVED") == now
+    assert {"kind": "REMOVED", "text": "yes"} in node["answerDiff"]
+    assert {"kind": "ADDED", "text": "no"} in node["answerDiff"]
+    assert node["toolCalls"] == []
+    checks = next(s for s in node["scorers"] if s["scorer"] == "checks")
+    assert (checks["before"], checks["now"], checks["changed"]) == ("PASS", "FAIL", True)
+    back = (await owner(DIFF, {"id": first["id"], "with": second["id"], "flipped": True}))[
+        "evalRun"
+    ]["diff"]
+    assert [e["node"]["flip"] for e in back["edges"]] == ["IMPROVEMENT"]
+    # No baseline and no `with`: nothing to compare.
+    assert (await owner(DIFF, {"id": first["id"]}))["evalRun"]["diff"] is None
