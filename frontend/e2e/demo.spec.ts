@@ -47,7 +47,12 @@ test.describe('the demo organization', () => {
     // 3. The waiting review: the confirmed regression, decided as a failure.
     await path.getByRole('link', { name: 'Review the answers' }).click();
     await expect(page.getByTestId('queue-counts')).toHaveText('1 waits for review: 1 did not pass, 0 not graded, 0 passed.');
-    await page.keyboard.press('j');
+    // Review answers lists every graded answer (the rerun that confirmed the regression too);
+    // the one waiting is the regression.
+    const waiting = page.getByTestId('review-row').filter({ hasText: 'Waits for review' });
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText('Please cancel order 12345.');
+    await waiting.getByRole('button').first().click();
     const panel = page.getByRole('complementary', { name: 'Answer under review' });
     await expect(panel.getByTestId('review-question')).toHaveText('Please cancel order 12345.');
     await saveScreenshot(page, 'demo-05-review');
@@ -62,7 +67,10 @@ test.describe('the demo organization', () => {
     await path.getByRole('button', { name: 'Run it again' }).click();
     await expect(page).toHaveURL(/tab=results&run=/);
     await expect(page.getByTestId('eval-status')).toHaveText('Finished', { timeout: 30_000 });
-    await expect(page.getByTestId('comparison-headline')).toContainText('0 regressions');
     await saveScreenshot(page, 'demo-07-run-again-finished');
+    // Compared with the run it was started from: nothing changed on the eight cases both had.
+    await page.getByRole('tab', { name: 'Comparison' }).click();
+    await expect(page.getByTestId('comparison-headline')).toHaveText('No regression · 0 improvements · 8 cases compared');
+    await saveScreenshot(page, 'demo-08-run-again-comparison');
   });
 });
