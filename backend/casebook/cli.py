@@ -5,6 +5,7 @@ group (backend/pyproject.toml); ``python -m casebook.cli`` runs them without it.
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import signal
@@ -20,8 +21,8 @@ from casebook.db.migrate import DatabaseNotMigrated
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
 
+    from casebook.demo.seeding import Seeded
     from casebook.devservices import EmbeddedServices
-    from casebook.services.demo import DemoCredentials
 
 
 def _settings_with_services(
@@ -138,9 +139,9 @@ def cmd_seed_demo(
 ) -> None:
     from casebook.db.engine import create_sessionmaker
     from casebook.db.migrate import ensure_migrated
-    from casebook.services.demo import seed_demo_if_empty
+    from casebook.demo.seeding import seed_demo_if_empty
 
-    async def seed(engine: "AsyncEngine") -> "DemoCredentials | None":
+    async def seed(engine: "AsyncEngine") -> "Seeded | None":
         await ensure_migrated(engine)  # an unmigrated database is refused, not a traceback
         return await seed_demo_if_empty(
             create_sessionmaker(engine), settings, email=email, password=password
@@ -149,9 +150,13 @@ def cmd_seed_demo(
     created = _on_the_database(settings, seed)
     if created is not None:
         print("", flush=True)
-        print("  Demo organization created. Sign in with (shown once):", flush=True)
-        print(f"    e-mail:   {created.email}", flush=True)
-        print(f"    password: {created.password}", flush=True)
+        print(
+            f"  Demo organization created in {created.seconds:.1f} s: its sample agent's two "
+            "versions evaluated and compared. Sign in with (shown once):",
+            flush=True,
+        )
+        print(f"    e-mail:   {created.credentials.email}", flush=True)
+        print(f"    password: {created.credentials.password}", flush=True)
         print("", flush=True)
 
 
@@ -237,6 +242,12 @@ def cmd_dev(
         ChildProcess("API", [*cli, "serve", "--host", host, "--port", str(port)], env),
         ChildProcess("worker", [*cli, "worker"], env),
     ]
+    from casebook.demo.seeding import key_path
+
+    if key_path(settings).exists():
+        # The demo's sample agent answers its runs while the demo is up.
+        api_url = f"http://{host}:{port}"
+        parts.append(ChildProcess("sample agent", [*cli, "sample-agent", "--url", api_url], env))
     print(f"API: http://{host}:{port}/graphql", flush=True)
     if console_dir and Path(console_dir, "index.html").exists():
         console = [console_dir, f"http://{host}:{port}", str(console_port), host]
@@ -250,6 +261,22 @@ def cmd_dev(
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: supervisor.stopping.set())
     return supervisor.run()
+
+
+def cmd_sample_agent(settings: Settings, url: str) -> int:
+    """The demo's sample agent answering its eval runs (``casebook.demo.answering``)."""
+    from casebook.demo.answering import AnsweringKey, answer_forever
+    from casebook.demo.seeding import key_path
+    from casebook.logging import configure_logging
+
+    configure_logging(settings.log_level, json=settings.log_json)
+    key = AnsweringKey.read(key_path(settings))
+    if key is None:
+        print(f"casebook: no demo to answer for ({key_path(settings)} is missing)", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):  # SIGINT: `casebook dev` stopping
+        asyncio.run(answer_forever(url, key))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -266,7 +293,11 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument(OWN_SOCKET_FLAG, action="store_true", help=argparse.SUPPRESS)
     sub.add_parser("worker", help="run a background worker")
     sub.add_parser("migrate", help="apply database migrations")
-    sub.add_parser("seed-demo", help="create the demo organization on an empty database")
+    seed = sub.add_parser("seed-demo", help="create the demo organization on an empty database")
+    seed.add_argument("--admin-email", help="seed this Owner instead of a generated demo admin")
+    seed.add_argument("--admin-password")
+    answering = sub.add_parser("sample-agent", help=argparse.SUPPRESS)
+    answering.add_argument("--url", required=True)
     admin = sub.add_parser("create-admin", help="create an organization and its first Owner")
     admin.add_argument("--email", required=True)
     admin.add_argument("--name", default="Administrator")
@@ -291,7 +322,9 @@ def main(argv: list[str] | None = None) -> None:
             case "migrate":
                 cmd_migrate(settings)
             case "seed-demo":
-                cmd_seed_demo(settings)
+                cmd_seed_demo(settings, args.admin_email, args.admin_password)
+            case "sample-agent":
+                exit_code = cmd_sample_agent(settings, args.url)
             case "create-admin":
                 cmd_create_admin(settings, args.email, args.name, args.organization, args.password)
             case "dev":

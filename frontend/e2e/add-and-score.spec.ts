@@ -32,6 +32,8 @@ test.describe('add to dataset and score, from Activity', () => {
     });
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(`/activity?dataset=${encodeURIComponent(datasetId)}`);
     await expect(page.getByText('Adding to “Refund cases”')).toBeVisible();

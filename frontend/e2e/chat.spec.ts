@@ -13,6 +13,8 @@ test.describe('chat', () => {
     await createDataset(api, 'Chat returns', 'Answers about returns, taken from the chat.');
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
     await expect(page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();

@@ -28,6 +28,8 @@ test.describe('coverage', () => {
     expect(score.outcome).toBe('FAIL');
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
 
     // The tab is an address of its own, like the others.

@@ -6,6 +6,10 @@ import { addCase, createDataset, curatorApi } from './seed';
 test.describe('datasets', () => {
   test('the first dataset opens as soon as it exists and walks to its first case, field by field', async ({ page }) => {
     await signIn(page, NEWCOMER.email, NEWCOMER.password);
+    // A new organization lands on its first steps.
+    const firstSteps = page.getByRole('region', { name: 'First steps' });
+    await expect(firstSteps.getByTestId('first-step-dataset')).toContainText('Create a dataset');
+    await firstSteps.getByRole('link', { name: 'Go to Datasets' }).click();
     await expect(page.getByText('No datasets yet')).toBeVisible();
     await page.getByRole('button', { name: 'Create dataset' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create dataset' });
@@ -65,6 +69,8 @@ test.describe('datasets', () => {
     await addCase(api, shipping, { input: 'When will it arrive?', referenceAnswer: 'Within 3 working days.' });
     await createDataset(api, 'Tone and refusals', 'What the agent must not say.');
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('link', { name: 'Shipping questions' })).toBeVisible();
     // The Cases column: how many cases the newest version holds.
     await expect(page.getByRole('row').filter({ hasText: 'Shipping questions' }).getByRole('cell').nth(1)).toHaveText('2');

@@ -51,6 +51,8 @@ test.describe('eval runs', () => {
     for (const seedCase of CASES) await addCase(api, datasetId, seedCase);
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
 
     // Settings' "Test an agent" leads to Results → Test runs with the start dialog open.
@@ -133,6 +135,8 @@ test.describe('eval runs', () => {
     for (const seedCase of CASES) await addCase(api, datasetId, seedCase);
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, '?tab=results'));
     await expect(page.getByText('No test run yet')).toBeVisible();
@@ -152,6 +156,8 @@ test.describe('eval runs', () => {
     const datasetId = await createDataset(api, 'Shared with the team');
     await addCase(api, datasetId, CASES[0] ?? { input: 'How long is the return window?', referenceAnswer: '14 days.' });
     await signIn(page, TEAMMATE.email, TEAMMATE.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, '?tab=results&start=1'));
     await expect(page.getByRole('heading', { name: 'Test runs' })).toBeVisible();

@@ -14,6 +14,8 @@ test.describe('generating cases', () => {
     await addCase(api, datasetId, { input: 'How long is the return window?', referenceAnswer: 'Returns are accepted within 14 days of delivery.' });
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
 
     // Settings: the generator's model, beside the judge's, saved as chosen.

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAs } from './graphqlAsUser';
-import { CURATOR, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
+import { CURATOR, DEMO_ADMIN, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
 import { startScriptedModel } from './scriptedModel';
 import { FRONTEND_DIR, runCasebook, startStack } from './stack';
 
@@ -16,7 +16,8 @@ async function startStackOrStop<T>(model: { stop(): Promise<void> }, start: () =
 }
 
 /**
- * Starts the stack with four organizations: the reviewer owns one and is a
+ * Starts the stack with the demo organization `make run` seeds, then four
+ * organizations: the reviewer owns one and is a
  * Builder in the other, so switching organization shows another role; the
  * curator owns a third, where the dataset tests work, with a teammate to
  * share with; a newcomer owns a fourth with no dataset yet. A scripted
@@ -31,6 +32,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStackOrStop(model, () =>
     startStack(REVIEWER, async (dataDir, consolePort, log) => {
       await runCasebook(['migrate'], dataDir, consolePort, log);
+      // The demo first, as `make run` seeds it on an empty database: its sample agent's runs
+      // done through the API, answered afterwards by `casebook dev`'s sample agent process.
+      const seeding = Date.now();
+      await runCasebook(['seed-demo', '--admin-email', DEMO_ADMIN.email, '--admin-password', DEMO_ADMIN.password], dataDir, consolePort, log);
+      console.log(`demo seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s (the command, embedded services' start included)`);
       // Four processes, one per owner: each mostly starts Python, so two run at once on two cores.
       await Promise.all(
         [

@@ -11,6 +11,8 @@ test.describe('grading', () => {
     await addCase(api, datasetId, { input: 'Can I return a used kettle?', checks: [{ contains: { value: 'unused' } }] });
     await addCase(api, datasetId, { input: 'Are you a person?', counterExample: 'Yes, I am a person.' });
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, '?tab=settings'));
 
@@ -109,6 +111,8 @@ test.describe('grading', () => {
     // A saved connection, so the test does not depend on the local-embeddings extra being installed.
     await addModelConnection(api, 'Film embeddings', ['film-embedder-1']);
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, '?tab=settings'));
 

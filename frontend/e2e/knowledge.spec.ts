@@ -20,6 +20,8 @@ test.describe('knowledge', () => {
   test('a knowledge base is created, refuses a file of another kind and a blank one on the control, splits a Markdown document into passages and finds them; its page shares, edits and deletes it', async ({ page }) => {
     test.slow(); // three uploads, a search and four accessibility checks in one walk
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Knowledge' }).click();
@@ -131,6 +133,8 @@ test.describe('knowledge', () => {
     const connectionId = await addModelConnection(api, 'Knowledge models', ['support-small']);
     const agentId = await createModelAgent(api, 'Shipping assistant', connectionId, 'support-small');
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.goto(`/agents/${encodeURIComponent(agentId)}`);
     const knowledge = page.getByRole('region', { name: 'Knowledge bases' });

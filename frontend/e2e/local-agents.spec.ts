@@ -87,6 +87,8 @@ test.describe('local agents', () => {
     for (const seedCase of CASES) await addCase(api, datasetId, seedCase);
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     const agentId = await createLocalAgentInTheConsole(page);
 

@@ -37,3 +37,10 @@ export const NEWCOMER = {
   password: 'newcomer-passphrase-1',
   organization: 'Fabrikam Bots',
 };
+
+/** The demo organization's admin, as `make run` prints one: seeded first, on the empty database. */
+export const DEMO_ADMIN = {
+  email: 'admin@demo.casebook.test',
+  password: 'demo-admin-passphrase-1',
+  organization: 'Demo organization',
+};

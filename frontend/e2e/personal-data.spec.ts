@@ -23,6 +23,8 @@ test.describe('personal data', () => {
     await api.request('mutation($i: AddCaseFromMessageInput!) { addCaseFromMessage(input: $i) { version } }', { i: { runId, datasetId } });
 
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal data' }).click();
     await expect(page.getByRole('heading', { name: 'Personal data', level: 1 })).toBeVisible();

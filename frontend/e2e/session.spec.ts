@@ -23,7 +23,9 @@ test.describe('signing in and out', () => {
 
   test('signing in shows the member’s name and role; signing out ends the session', async ({ page }) => {
     await signIn(page);
-    await expect(page).toHaveURL(/\/datasets$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
     await expect(page.getByTestId('viewer-name')).toHaveText(REVIEWER.name);
     await expect(page.getByTestId('viewer-role')).toHaveText('Owner');
@@ -66,6 +68,7 @@ test.describe('the shell', () => {
   test('switching organization shows the role there and clears the drafts kept in the browser', async ({ page }) => {
     await signIn(page);
     await expect(page.getByTestId('viewer-role')).toHaveText('Owner');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await page.evaluate(() => {
       localStorage.setItem('casebook:draft:v1:org/ds/case%3A1', JSON.stringify({ baseVersion: 1, savedAt: '', value: 'x' }));
       localStorage.setItem('casebook:unrelated', 'kept');

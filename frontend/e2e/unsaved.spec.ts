@@ -5,6 +5,8 @@ import { addCase, createDataset, curatorApi, datasetPath } from './seed';
 test.describe('unsaved changes', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, CURATOR.email, CURATOR.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
     await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
   });
 

@@ -31,7 +31,7 @@ export function createConsoleRouter() {
             {
               element: <ShellLayout />,
               children: [
-                { index: true, element: <Navigate to="/datasets" replace /> },
+                { index: true, element: <Navigate to="/dashboard" replace /> },
                 { path: 'dashboard', lazy: dashboardPage },
                 { path: 'datasets', lazy: datasetsPage },
                 { path: 'datasets/:datasetId', lazy: datasetWorkspacePage },

@@ -1,9 +1,14 @@
-import { Button, EmptyState, Menu, Paper, SimpleGrid } from '@mantine/core';
+import { Button, Center, EmptyState, Loader, Menu, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useSubscription } from 'urql';
+import { OrganizationEvalRunsSubscription } from '../evals/operations';
 import { useViewer } from '../session/SessionProvider';
 import { PageHeader } from '../shell/PageHeader';
 import { DASHBOARD_CARDS, type DashboardCardId, setCardShown, shownCards } from './dashboardCards';
+import { FirstStepsCard } from './FirstStepsCard';
+import { JobPathCard } from './JobPathCard';
+import { DashboardLatestRunQuery } from './operations';
 import { WaitingForReviewCard } from './WaitingForReviewCard';
 
 function storage(): Storage | null {
@@ -14,9 +19,32 @@ function storage(): Storage | null {
   }
 }
 
-/** The dashboard: live cards over what needs attention, each removable and added back from Add a card. */
+/**
+ * The newest eval run the reader may see, read again whenever a run starts or
+ * ends anywhere in the organization; null while there is none (or runs are
+ * not the reader's to see), undefined until it is known.
+ */
+function useLatestRun() {
+  const readsRuns = useViewer().permissions.includes('runs:view');
+  const [{ data, error }, reread] = useQuery({ query: DashboardLatestRunQuery, pause: !readsRuns, requestPolicy: 'cache-and-network' });
+  const [{ data: event }] = useSubscription({ query: OrganizationEvalRunsSubscription, pause: !readsRuns });
+  const eventKey = event ? `${event.organizationEvalRuns.kind}:${event.organizationEvalRuns.run.id}` : null;
+  useEffect(() => {
+    if (eventKey !== null) reread({ requestPolicy: 'network-only' });
+  }, [eventKey, reread]);
+  if (!readsRuns || error) return null;
+  return data ? (data.evalRuns.edges[0]?.node ?? null) : undefined;
+}
+
+/**
+ * The first screen: what Casebook is for, walked on the newest run (the
+ * cases, the run and its comparison, the waiting review, run it again) - or
+ * a new organization's first steps - above live cards over what needs
+ * attention, each removable and added back from Add a card.
+ */
 export function DashboardPage() {
   const viewer = useViewer();
+  const latest = useLatestRun();
   const scope = { userId: viewer.user.id, organizationId: viewer.organization.id };
   const [shown, setShown] = useState(() => shownCards(storage(), scope));
   const change = (id: DashboardCardId, on: boolean) => setShown(setCardShown(storage(), scope, id, on));
@@ -25,7 +53,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        description="What waits for you across the datasets you can see, live."
+        description="Test sets for your agents: did the last change make the agent better or worse? The path below walks it; the cards show what waits for you, live."
         actions={
           hidden.length > 0 && (
             <Menu position="bottom-end">
@@ -45,6 +73,17 @@ export function DashboardPage() {
           )
         }
       />
+      <Stack gap="md" mb="md">
+        {latest === undefined ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading the latest run" />
+          </Center>
+        ) : latest ? (
+          <JobPathCard run={latest} />
+        ) : (
+          <FirstStepsCard />
+        )}
+      </Stack>
       {shown.length === 0 ? (
         <Paper withBorder radius="md" py={48} px="xl">
           <EmptyState icon={<IconLayoutDashboard size={28} stroke={1.5} />} title="No card on the dashboard" description="Add a card to see it here." />

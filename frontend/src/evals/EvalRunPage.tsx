@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Tabs, Text,
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { agentsAtVersions } from '../agents/versionLabel';
 import { asSentence, problemFrom } from '../api/errors';
@@ -26,6 +26,7 @@ import { useLiveProgress } from './useLiveProgress';
 
 type Run = EvalRunResult['evalRun'];
 type Part = 'summary' | 'cases' | 'comparison' | 'review';
+const PARTS: readonly Part[] = ['summary', 'cases', 'comparison', 'review'];
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -99,7 +100,9 @@ function SummaryPart({ runId, datasetId, over }: { runId: string; datasetId: str
 
 function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: DatasetHeaderFieldsFragment; onBack: () => void; refetch: () => void }) {
   const progress = useLiveProgress(run.id, run.progress, refetch);
-  const [part, setPart] = useState<Part>('summary');
+  // A link may open a part other than the summary (the dashboard's opens the comparison).
+  const opened = (useLocation().state as { evalRunPart?: unknown } | null)?.evalRunPart;
+  const [part, setPart] = useState<Part>(PARTS.includes(opened as Part) ? (opened as Part) : 'summary');
   const [{ fetching: cancelling }, cancel] = useMutation(CancelEvalRunMutation);
   const over = isOver(progress.status);
   // By the ID the results name each agent by, so a deleted agent's answers can still be picked.

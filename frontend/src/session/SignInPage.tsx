@@ -12,7 +12,7 @@ import classes from './SignInPage.module.css';
 /** Where a signed-out visit to a deep link wanted to go. */
 export function returnPathFrom(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('/sign-in')) return '/datasets';
+  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('/sign-in')) return '/dashboard';
   return from.pathname + (typeof from.search === 'string' ? from.search : '');
 }
 
