@@ -15,7 +15,7 @@ from sqlalchemy import select
 from casebook.db.models import ApiKey
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission, action_of
-from casebook.domain.access.policy import Actor, holds, narrow_scopes
+from casebook.domain.access.policy import Actor, holds, may_issue_api_keys, narrow_scopes
 from casebook.services.identity.secrets import new_token, token_digest
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
@@ -38,9 +38,16 @@ def parse_api_key(presented: str) -> tuple[str, str] | None:
     return parts[1], parts[2]
 
 
-def _may_manage_keys(actor: Actor) -> None:
-    """A key scoped only to reading cannot mint or revoke keys: a leaked read key must not
-    outlive its revocation by minting another, nor revoke the keys integrations run on."""
+def _may_mint_keys(actor: Actor) -> None:
+    if not may_issue_api_keys(actor):
+        if actor.scopes is not None:
+            raise Forbidden("a key scoped only to reading cannot mint or revoke keys")
+        raise Forbidden("a Viewer's role only reads, and issues no API keys")
+
+
+def _may_revoke_keys(actor: Actor) -> None:
+    """A key scoped only to reading revokes none: not the keys integrations run on. A
+    person signed in revokes their own keys whatever their role is now."""
     if actor.scopes is not None and all(action_of(p) == "view" for p in actor.scopes):
         raise Forbidden("a key scoped only to reading cannot mint or revoke keys")
 
@@ -59,7 +66,7 @@ async def create_key(
     """A new key of the actor's. One minted by a key carries no scope that key lacks and
     expires no later than it (by default, when it does)."""
     actor = ctx.require_actor()
-    _may_manage_keys(actor)
+    _may_mint_keys(actor)
     if not name.strip():
         raise BadUserInput.at("name", "a key needs a name")
     if not scopes:
@@ -126,7 +133,7 @@ async def get_key(ctx: ServiceContext, key_id: int) -> ApiKey:
 
 async def revoke_key(ctx: ServiceContext, key_id: int) -> ApiKey:
     actor = ctx.require_actor()
-    _may_manage_keys(actor)
+    _may_revoke_keys(actor)
     async with ctx.transaction() as session:
         key = await session.get(ApiKey, key_id, with_for_update=True)
         if key is None or not _visible(actor, key):
