@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAs } from './graphqlAsUser';
-import { CURATOR, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
+import { ADMINISTRATOR, CURATOR, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
 import { startScriptedModel } from './scriptedModel';
 import { FRONTEND_DIR, runCasebook, startStack } from './stack';
 
@@ -16,10 +16,11 @@ async function startStackOrStop<T>(model: { stop(): Promise<void> }, start: () =
 }
 
 /**
- * Starts the stack with four organizations: the reviewer owns one and is a
+ * Starts the stack with five organizations: the reviewer owns one and is a
  * Builder in the other, so switching organization shows another role; the
  * curator owns a third, where the dataset tests work, with a teammate to
- * share with; a newcomer owns a fourth with no dataset yet. A scripted
+ * share with; a newcomer owns a fourth with no dataset yet; an administrator owns
+ * a fifth, where the organization pages add members, keys and connections. A scripted
  * OpenAI-compatible model on loopback answers the model agents the chat tests
  * talk to (`scriptedModel.ts`).
  * Returns the teardown, which stops everything and removes the data folder.
@@ -31,13 +32,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStackOrStop(model, () =>
     startStack(REVIEWER, async (dataDir, consolePort, log) => {
       await runCasebook(['migrate'], dataDir, consolePort, log);
-      // Four processes, one per owner: each mostly starts Python, so two run at once on two cores.
+      // One process per owner: each mostly starts Python, so two run at once on two cores.
       await Promise.all(
         [
           [REVIEWER.email, REVIEWER.name, REVIEWER.homeOrganization, REVIEWER.password],
           [CURATOR.email, CURATOR.name, CURATOR.organization, CURATOR.password],
           [NEWCOMER.email, NEWCOMER.name, NEWCOMER.organization, NEWCOMER.password],
           [OTHER_OWNER.email, OTHER_OWNER.name, REVIEWER.otherOrganization, OTHER_OWNER.password],
+          [ADMINISTRATOR.email, ADMINISTRATOR.name, ADMINISTRATOR.organization, ADMINISTRATOR.password],
         ].map(([email, name, organization, password]) =>
           runCasebook(
             ['create-admin', '--email', email, '--name', name, '--organization', organization, '--password', password],
