@@ -109,7 +109,14 @@ function DefaultEmbeddingCard({ connections, current }: { connections: readonly 
         }}
         maw={520}
       />
-      {problem && <ProblemAlert problem={problem} title="The default was not saved" />}
+      <div role="status">
+        {saved !== undefined && !fetching && !error && (
+          <Text size="sm" c="teal">
+            Saved.
+          </Text>
+        )}
+      </div>
+      {problem && <ProblemAlert problem={problem} unplaced={problem.fields} title="The default was not saved" />}
     </Stack>
   );
 }
