@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAs } from './graphqlAsUser';
-import { CURATOR, DEMO_ADMIN, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
+import { ADMINISTRATOR, CURATOR, DEMO_ADMIN, NEWCOMER, OTHER_OWNER, REVIEWER, TEAMMATE } from './people';
 import { startScriptedModel } from './scriptedModel';
 import { FRONTEND_DIR, runCasebook, startStack } from './stack';
 
@@ -16,11 +16,12 @@ async function startStackOrStop<T>(model: { stop(): Promise<void> }, start: () =
 }
 
 /**
- * Starts the stack with the demo organization `make run` seeds, then four
+ * Starts the stack with the demo organization `make run` seeds, then five
  * organizations: the reviewer owns one and is a
  * Builder in the other, so switching organization shows another role; the
  * curator owns a third, where the dataset tests work, with a teammate to
- * share with; a newcomer owns a fourth with no dataset yet. A scripted
+ * share with; a newcomer owns a fourth with no dataset yet; an administrator owns
+ * a fifth, where the organization pages add members, keys and connections. A scripted
  * OpenAI-compatible model on loopback answers the model agents the chat tests
  * talk to (`scriptedModel.ts`).
  * Returns the teardown, which stops everything and removes the data folder.
@@ -37,13 +38,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       const seeding = Date.now();
       await runCasebook(['seed-demo', '--admin-email', DEMO_ADMIN.email, '--admin-password', DEMO_ADMIN.password], dataDir, consolePort, log);
       console.log(`demo seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s (the command, embedded services' start included)`);
-      // Four processes, one per owner: each mostly starts Python, so two run at once on two cores.
+      // One process per owner: each mostly starts Python, so two run at once on two cores.
       await Promise.all(
         [
           [REVIEWER.email, REVIEWER.name, REVIEWER.homeOrganization, REVIEWER.password],
           [CURATOR.email, CURATOR.name, CURATOR.organization, CURATOR.password],
           [NEWCOMER.email, NEWCOMER.name, NEWCOMER.organization, NEWCOMER.password],
           [OTHER_OWNER.email, OTHER_OWNER.name, REVIEWER.otherOrganization, OTHER_OWNER.password],
+          [ADMINISTRATOR.email, ADMINISTRATOR.name, ADMINISTRATOR.organization, ADMINISTRATOR.password],
         ].map(([email, name, organization, password]) =>
           runCasebook(
             ['create-admin', '--email', email, '--name', name, '--organization', organization, '--password', password],

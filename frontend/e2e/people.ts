@@ -44,3 +44,20 @@ export const DEMO_ADMIN = {
   password: 'demo-admin-passphrase-1',
   organization: 'Demo organization',
 };
+
+/** Owner of an organization of their own, where the organization pages are tried: members, keys, connections. */
+export const ADMINISTRATOR = {
+  email: 'ada@initech.casebook.test',
+  name: 'Ada Administrator',
+  password: 'administrator-passphrase-1',
+  organization: 'Initech Ops',
+};
+
+/** The people the administrator adds in the Members page, one per role but Owner. */
+export const STAFF = {
+  ADMIN: { email: 'admin@initech.casebook.test', name: 'Alex Admin', password: 'initech-admin-passphrase' },
+  BUILDER: { email: 'builder@initech.casebook.test', name: 'Bea Builder', password: 'initech-builder-passphrase' },
+  OPERATOR: { email: 'operator@initech.casebook.test', name: 'Otto Operator', password: 'initech-operator-passphrase' },
+  MEMBER: { email: 'member@initech.casebook.test', name: 'Mia Member', password: 'initech-member-passphrase' },
+  VIEWER: { email: 'viewer@initech.casebook.test', name: 'Vic Viewer', password: 'initech-viewer-passphrase' },
+} as const;

@@ -56,11 +56,11 @@ async def test_a_key_needs_no_csrf_token_and_cannot_switch_organization(owner: A
 async def test_scopes_beyond_the_role_or_unknown_are_refused_by_field(
     member_as: MemberFactory,
 ) -> None:
-    viewer = await member_as(Role.VIEWER)
-    errors = await viewer.errors(CREATE, {"i": {"name": "x", "scopes": ["datasets:edit"]}})
+    member = await member_as(Role.MEMBER)
+    errors = await member.errors(CREATE, {"i": {"name": "x", "scopes": ["runs:view"]}})
     assert errors.codes == ["BAD_USER_INPUT"]
     assert errors.errors[0]["extensions"]["fields"][0]["path"] == "scopes"
-    errors = await viewer.errors(CREATE, {"i": {"name": "x", "scopes": ["datasets:fly"]}})
+    errors = await member.errors(CREATE, {"i": {"name": "x", "scopes": ["datasets:fly"]}})
     assert "unknown scope" in errors.errors[0]["message"]
 
 

@@ -1,7 +1,7 @@
 """Builds the Viewer for the current actor (shared by the viewer query and login)."""
 
 from casebook.domain.access.catalog import Role
-from casebook.domain.access.policy import Actor, effective_permissions
+from casebook.domain.access.policy import Actor, effective_permissions, may_issue_api_keys
 from casebook.graphql.types.identity.membership import MembershipType
 from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.graphql.types.identity.user import UserType
@@ -25,6 +25,7 @@ async def build_viewer(
         organization=OrganizationType.from_row(current),
         role=actor.role,
         permissions=[p.value for p in effective_permissions(actor)],
+        may_issue_api_keys=may_issue_api_keys(actor),
         memberships=[
             MembershipType(organization=OrganizationType.from_row(o), role=Role(m.role))
             for m, o in memberships

@@ -24,6 +24,7 @@ import { DatasetTargetBanner } from './DatasetTargetBanner';
 import { RunQuery } from './operations';
 import { formatCost, formatLatency } from './runWords';
 import { useActivityParams } from './useActivityParams';
+import { PageTitle } from '../shell/pageTitle';
 
 type RunDetail = RunQueryResult['run'];
 
@@ -155,6 +156,7 @@ function RunView({ run, params }: { run: RunDetail; params: ActivityParams }) {
       {params.datasetId && <DatasetTargetBanner datasetId={params.datasetId} />}
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <Stack gap={6} miw={0}>
+          <PageTitle title={run.question ?? 'A reply with no question before it'} />
           <Title order={1} fz="h2" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {run.question ?? 'A reply with no question before it'}
           </Title>

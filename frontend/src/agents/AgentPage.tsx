@@ -18,6 +18,7 @@ import { AgentQuery, AgentVersionQuery, AgentVersionsQuery } from './operations'
 import { editAgentPath } from './paths';
 import { VersionNameTip } from './VersionName';
 import { versionName } from './versionLabel';
+import { PageTitle } from '../shell/pageTitle';
 
 type Dialog = 'share' | 'rotate' | 'delete' | null;
 
@@ -130,6 +131,7 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
       <Group justify="space-between" align="flex-start" wrap="nowrap" mt="xs" mb="lg">
         <Stack gap={4} miw={0}>
           <Group gap="sm" wrap="nowrap">
+            <PageTitle title={agent.name} />
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {agent.name}
             </Title>

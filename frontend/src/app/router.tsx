@@ -17,6 +17,10 @@ const newAgentPage = async () => ({ Component: (await import('../agents/AgentEdi
 const editAgentPage = async () => ({ Component: (await import('../agents/AgentEditorPage')).EditAgentPage });
 const knowledgeBasesPage = async () => ({ Component: (await import('../knowledge/KnowledgeBasesPage')).KnowledgeBasesPage });
 const knowledgeBasePage = async () => ({ Component: (await import('../knowledge/KnowledgeBasePage')).KnowledgeBasePage });
+const membersPage = async () => ({ Component: (await import('../organization/MembersPage')).MembersPage });
+const apiKeysPage = async () => ({ Component: (await import('../organization/ApiKeysPage')).ApiKeysPage });
+const modelConnectionsPage = async () => ({ Component: (await import('../organization/ModelConnectionsPage')).ModelConnectionsPage });
+const organizationSettingsPage = async () => ({ Component: (await import('../organization/OrganizationSettingsPage')).OrganizationSettingsPage });
 const personalDataPage = async () => ({ Component: (await import('../people/PersonalDataPage')).PersonalDataPage });
 
 export function createConsoleRouter() {
@@ -45,6 +49,11 @@ export function createConsoleRouter() {
                 { path: 'knowledge', lazy: knowledgeBasesPage },
                 { path: 'knowledge/:baseId', lazy: knowledgeBasePage },
                 { path: 'personal-data', lazy: personalDataPage },
+                { path: 'organization', element: <Navigate to="/organization/settings" replace /> },
+                { path: 'organization/members', lazy: membersPage },
+                { path: 'organization/api-keys', lazy: apiKeysPage },
+                { path: 'organization/models', lazy: modelConnectionsPage },
+                { path: 'organization/settings', lazy: organizationSettingsPage },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

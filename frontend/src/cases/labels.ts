@@ -3,6 +3,8 @@
  * answer is tested against, and its tags.
  */
 
+import { countOf } from '../common/count';
+
 export type CaseSource = 'manual' | 'import' | 'conversation' | 'synthetic';
 
 export interface Label {
@@ -39,10 +41,6 @@ export interface ExpectationsOf {
   checks: readonly unknown[];
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** What a case's answer is tested against, one label for each of the four expectations it has. */
 export function expectationLabels(content: ExpectationsOf): ExpectationLabel[] {
   const labels: ExpectationLabel[] = [];
@@ -59,11 +57,11 @@ export function expectationLabels(content: ExpectationsOf): ExpectationLabel[] {
   }
   const tools = content.expectedToolCalls.length;
   if (tools > 0) {
-    labels.push({ kind: 'tools', text: `Tools ${tools}`, color: 'violet', description: `Expects ${plural(tools, 'tool call', 'tool calls')}` });
+    labels.push({ kind: 'tools', text: `Tools ${tools}`, color: 'violet', description: `Expects ${countOf(tools, 'tool call', 'tool calls')}` });
   }
   const checks = content.checks.length;
   if (checks > 0) {
-    labels.push({ kind: 'checks', text: `Checks ${checks}`, color: 'indigo', description: `Has ${plural(checks, 'check', 'checks')}` });
+    labels.push({ kind: 'checks', text: `Checks ${checks}`, color: 'indigo', description: `Has ${countOf(checks, 'check', 'checks')}` });
   }
   return labels;
 }

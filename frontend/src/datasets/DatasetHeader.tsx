@@ -9,6 +9,7 @@ import { EditDetailsDialog } from './EditDetailsDialog';
 import { DatasetVersionsQuery } from './operations';
 import { ShareDialog } from './ShareDialog';
 import { VisibilityBadge } from '../sharing/VisibilityBadge';
+import { PageTitle } from '../shell/pageTitle';
 
 type Dialog = 'details' | 'share' | 'delete' | null;
 
@@ -33,6 +34,7 @@ export function DatasetHeader({ dataset }: { dataset: DatasetHeaderFieldsFragmen
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <Group gap="sm" wrap="nowrap">
+            <PageTitle title={dataset.name} />
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {dataset.name}
             </Title>

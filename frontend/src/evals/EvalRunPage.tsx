@@ -23,14 +23,11 @@ import { EvalPassRatesQuery, EvalRunSummaryQuery } from './resultsOperations';
 import { ReviewCandidates } from './ReviewCandidates';
 import { RunVersionLabels } from './RunVersionLabels';
 import { useLiveProgress } from './useLiveProgress';
+import { countOf } from '../common/count';
 
 type Run = EvalRunResult['evalRun'];
 type Part = 'summary' | 'cases' | 'comparison' | 'review';
 const PARTS: readonly Part[] = ['summary', 'cases', 'comparison', 'review'];
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function BackLink({ onBack }: { onBack: () => void }) {
   return (
@@ -45,13 +42,13 @@ function BackLink({ onBack }: { onBack: () => void }) {
 
 /** What the run was asked to do: version, agents at their versions, repetitions, cases, budget; who started it and when. */
 function RunFacts({ run }: { run: Run }) {
-  const cases = `${plural(run.cases, 'case', 'cases')}${run.tags && run.tags.length > 0 ? ` tagged ${run.tags.join(', ')}` : ''}`;
+  const cases = `${countOf(run.cases, 'case', 'cases')}${run.tags && run.tags.length > 0 ? ` tagged ${run.tags.join(', ')}` : ''}`;
   const leftOut = run.anonymisedLeftOut > 0 ? ` (${run.anonymisedLeftOut} anonymised after erasure left out)` : '';
   return (
     <Stack gap={2}>
       <Text size="sm" c="dimmed">
         {agentsAtVersions(run.agents)} · {cases}
-        {leftOut} · {plural(run.repetitions, 'repetition', 'repetitions')} · {run.concurrency} in flight
+        {leftOut} · {countOf(run.repetitions, 'repetition', 'repetitions')} · {run.concurrency} in flight
         {run.budgetUsd !== null && run.budgetUsd !== undefined ? ` · budget ${formatUsd(run.budgetUsd)}` : ''}
       </Text>
       <Text size="xs" c="dimmed">

@@ -6,6 +6,7 @@
 import { formatWhen } from '../common/time';
 import type { EvalClientWorkFieldsFragment, EvalRunStatus } from '../gql/graphql';
 import { isOver } from './progress';
+import { countOf } from '../common/count';
 
 export type ClientWorkStage =
   /** No client has claimed or answered yet. */
@@ -26,10 +27,6 @@ export interface ClientWorkWords {
   next: string;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** How long a run waits for a client before it fails as abandoned, unless the server is configured otherwise. */
 export const IDLE_WORDS = 'A run no client claims from or answers for an hour (unless the server is set otherwise) fails as abandoned; the answers it has are kept.';
 
@@ -37,7 +34,7 @@ export const IDLE_WORDS = 'A run no client claims from or answers for an hour (u
 export function clientWorkWords(work: EvalClientWorkFieldsFragment | null | undefined, status: EvalRunStatus, now: Date = new Date()): ClientWorkWords | null {
   if (!work || isOver(status)) return null;
   const seen = work.lastSeenAt ? `a client was last seen ${formatWhen(work.lastSeenAt, now)}` : 'no client seen yet';
-  const counts = `${plural(work.waiting, 'answer', 'answers')} waiting · ${work.held} held by ${work.held === 1 ? 'a client' : 'clients'} · ${seen}`;
+  const counts = `${countOf(work.waiting, 'answer', 'answers')} waiting · ${work.held} held by ${work.held === 1 ? 'a client' : 'clients'} · ${seen}`;
   if (!work.lastSeenAt && work.held === 0) {
     return { stage: 'never-seen', title: 'Waiting for your code', counts, next: `Nothing answers this run until your code does: run the command below where the agent’s code is. ${IDLE_WORDS}` };
   }

@@ -5,6 +5,7 @@
  */
 import type { EvalFlipKind, ScoreOutcome } from '../gql/graphql';
 import { formatRate } from './progress';
+import { countOf } from '../common/count';
 
 export interface FlippedResult {
   case: { id: string; input: string; masked: boolean; tags: readonly string[] };
@@ -59,10 +60,6 @@ function confirmationOf(confirmed: boolean | null | undefined): Confirmation {
 
 const CONFIRMATION_ORDER: Record<Confirmation, number> = { confirmed: 0, unconfirmed: 1, 'not-confirmed': 2 };
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 export function comparisonView<R extends FlippedResult>(comparison: ComparisonLike<R>): ComparisonView<R> {
   const row = (kind: EvalFlipKind) => (result: R): FlipRow<R> => ({
     key: `${kind}:${result.case.id}:${result.agentId}`,
@@ -79,8 +76,8 @@ export function comparisonView<R extends FlippedResult>(comparison: ComparisonLi
   const regressionWords =
     comparison.regressions.length === 0
       ? 'No regression'
-      : `${plural(comparison.regressions.length, 'regression', 'regressions')} (${comparison.confirmedRegressions} confirmed)`;
-  const headline = `${regressionWords} · ${plural(comparison.improvements.length, 'improvement', 'improvements')} · ${plural(comparison.comparedCases, 'case', 'cases')} compared`;
+      : `${countOf(comparison.regressions.length, 'regression', 'regressions')} (${comparison.confirmedRegressions} confirmed)`;
+  const headline = `${regressionWords} · ${countOf(comparison.improvements.length, 'improvement', 'improvements')} · ${countOf(comparison.comparedCases, 'case', 'cases')} compared`;
 
   const { passRateBefore: before, passRateAfter: after } = comparison;
   const known = typeof before === 'number' && typeof after === 'number';

@@ -147,6 +147,20 @@ type Documents = {
     "\n  mutation AttachKnowledgeBase($agentId: ID!, $knowledgeBaseId: ID!) {\n    attachKnowledgeBase(agentId: $agentId, knowledgeBaseId: $knowledgeBaseId) {\n      newVersion\n      version {\n        number\n      }\n      agent {\n        id\n        latestVersion\n      }\n    }\n  }\n": typeof types.AttachKnowledgeBaseDocument,
     "\n  mutation DetachKnowledgeBase($agentId: ID!, $knowledgeBaseId: ID!) {\n    detachKnowledgeBase(agentId: $agentId, knowledgeBaseId: $knowledgeBaseId) {\n      newVersion\n      version {\n        number\n      }\n      agent {\n        id\n        latestVersion\n      }\n    }\n  }\n": typeof types.DetachKnowledgeBaseDocument,
     "\n  query KnowledgeBaseChoices($search: String) {\n    knowledgeBases(first: 50, search: $search) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.KnowledgeBaseChoicesDocument,
+    "\n  query MembersPage {\n    members {\n      role\n      joinedAt\n      user {\n        id\n        name\n        email\n      }\n    }\n    roles {\n      role\n      permissions {\n        permission\n        reach\n      }\n    }\n  }\n": typeof types.MembersPageDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      member {\n        role\n        user {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": typeof types.AddMemberDocument,
+    "\n  mutation ChangeMemberRole($userId: ID!, $role: Role!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      member {\n        role\n        user {\n          id\n        }\n      }\n    }\n  }\n": typeof types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId) {\n      removedUserId\n    }\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    status\n    createdAt\n    expiresAt\n    revokedAt\n    lastUsedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  query ApiKeys($after: String) {\n    apiKeys(first: 50, after: $after) {\n      edges {\n        node {\n          ...ApiKeyFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query ModelConnectionsPage {\n    modelConnections {\n      ...ModelConnectionFields\n      createdAt\n    }\n    defaultEmbeddingModel {\n      local\n      connectionId\n      model\n    }\n  }\n": typeof types.ModelConnectionsPageDocument,
+    "\n  mutation TestModelConnection($id: ID!, $model: String) {\n    testModelConnection(id: $id, model: $model) {\n      model\n      ok\n      latencyMs\n      reply\n      error\n    }\n  }\n": typeof types.TestModelConnectionDocument,
+    "\n  mutation DeleteModelConnection($id: ID!) {\n    deleteModelConnection(id: $id) {\n      deletedId\n    }\n  }\n": typeof types.DeleteModelConnectionDocument,
+    "\n  mutation SetDefaultEmbeddingModel($input: EmbeddingModelChoiceInput) {\n    setDefaultEmbeddingModel(input: $input) {\n      embeddingModel {\n        local\n        connectionId\n        model\n      }\n    }\n  }\n": typeof types.SetDefaultEmbeddingModelDocument,
+    "\n  query OrganizationPage {\n    viewer {\n      organization {\n        id\n        name\n        conversationRetentionDays\n      }\n    }\n  }\n": typeof types.OrganizationPageDocument,
+    "\n  mutation RenameOrganization($name: String!) {\n    renameOrganization(name: $name) {\n      organization {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RenameOrganizationDocument,
     "\n  query PersonalDataPage {\n    members {\n      role\n      user {\n        id\n        name\n        email\n      }\n    }\n    viewer {\n      organization {\n        id\n        conversationRetentionDays\n      }\n    }\n  }\n": typeof types.PersonalDataPageDocument,
     "\n  query PersonDataExport($person: PersonInput!) {\n    personDataExport(person: $person) {\n      filename\n      contentType\n      content\n    }\n  }\n": typeof types.PersonDataExportDocument,
     "\n  mutation ErasePerson($input: PersonInput!) {\n    erasePerson(input: $input) {\n      job {\n        id\n        status\n        result\n        error\n      }\n    }\n  }\n": typeof types.ErasePersonDocument,
@@ -180,7 +194,7 @@ type Documents = {
     "\n  fragment ScoreTargetFields on ScoreTarget {\n    dataset {\n      id\n      name\n    }\n    case {\n      id\n      input\n    }\n  }\n": typeof types.ScoreTargetFieldsFragmentDoc,
     "\n  query ScoreTargets($runId: ID!, $datasetId: ID) {\n    scoreTargets(runId: $runId, datasetId: $datasetId) {\n      question\n      hasAnswer\n      matching {\n        ...ScoreTargetFields\n      }\n      closest {\n        ...ScoreTargetFields\n      }\n      judges {\n        dataset {\n          id\n        }\n        enabled\n        name\n        model\n      }\n    }\n  }\n": typeof types.ScoreTargetsDocument,
     "\n  mutation ScoreRun($input: ScoreRunInput!) {\n    scoreRun(input: $input) {\n      score {\n        id\n        outcome\n        outcomeReason\n        notGradedBy\n        results {\n          scorer\n          status\n          score\n          mustPass\n          skipped\n          reason\n        }\n      }\n    }\n  }\n": typeof types.ScoreRunDocument,
-    "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": typeof types.ViewerFieldsFragmentDoc,
+    "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    mayIssueApiKeys\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": typeof types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout {\n      signedOut\n    }\n  }\n": typeof types.LogoutDocument,
@@ -322,6 +336,20 @@ const documents: Documents = {
     "\n  mutation AttachKnowledgeBase($agentId: ID!, $knowledgeBaseId: ID!) {\n    attachKnowledgeBase(agentId: $agentId, knowledgeBaseId: $knowledgeBaseId) {\n      newVersion\n      version {\n        number\n      }\n      agent {\n        id\n        latestVersion\n      }\n    }\n  }\n": types.AttachKnowledgeBaseDocument,
     "\n  mutation DetachKnowledgeBase($agentId: ID!, $knowledgeBaseId: ID!) {\n    detachKnowledgeBase(agentId: $agentId, knowledgeBaseId: $knowledgeBaseId) {\n      newVersion\n      version {\n        number\n      }\n      agent {\n        id\n        latestVersion\n      }\n    }\n  }\n": types.DetachKnowledgeBaseDocument,
     "\n  query KnowledgeBaseChoices($search: String) {\n    knowledgeBases(first: 50, search: $search) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.KnowledgeBaseChoicesDocument,
+    "\n  query MembersPage {\n    members {\n      role\n      joinedAt\n      user {\n        id\n        name\n        email\n      }\n    }\n    roles {\n      role\n      permissions {\n        permission\n        reach\n      }\n    }\n  }\n": types.MembersPageDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      member {\n        role\n        user {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": types.AddMemberDocument,
+    "\n  mutation ChangeMemberRole($userId: ID!, $role: Role!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      member {\n        role\n        user {\n          id\n        }\n      }\n    }\n  }\n": types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId) {\n      removedUserId\n    }\n  }\n": types.RemoveMemberDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    status\n    createdAt\n    expiresAt\n    revokedAt\n    lastUsedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  query ApiKeys($after: String) {\n    apiKeys(first: 50, after: $after) {\n      edges {\n        node {\n          ...ApiKeyFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query ModelConnectionsPage {\n    modelConnections {\n      ...ModelConnectionFields\n      createdAt\n    }\n    defaultEmbeddingModel {\n      local\n      connectionId\n      model\n    }\n  }\n": types.ModelConnectionsPageDocument,
+    "\n  mutation TestModelConnection($id: ID!, $model: String) {\n    testModelConnection(id: $id, model: $model) {\n      model\n      ok\n      latencyMs\n      reply\n      error\n    }\n  }\n": types.TestModelConnectionDocument,
+    "\n  mutation DeleteModelConnection($id: ID!) {\n    deleteModelConnection(id: $id) {\n      deletedId\n    }\n  }\n": types.DeleteModelConnectionDocument,
+    "\n  mutation SetDefaultEmbeddingModel($input: EmbeddingModelChoiceInput) {\n    setDefaultEmbeddingModel(input: $input) {\n      embeddingModel {\n        local\n        connectionId\n        model\n      }\n    }\n  }\n": types.SetDefaultEmbeddingModelDocument,
+    "\n  query OrganizationPage {\n    viewer {\n      organization {\n        id\n        name\n        conversationRetentionDays\n      }\n    }\n  }\n": types.OrganizationPageDocument,
+    "\n  mutation RenameOrganization($name: String!) {\n    renameOrganization(name: $name) {\n      organization {\n        id\n        name\n      }\n    }\n  }\n": types.RenameOrganizationDocument,
     "\n  query PersonalDataPage {\n    members {\n      role\n      user {\n        id\n        name\n        email\n      }\n    }\n    viewer {\n      organization {\n        id\n        conversationRetentionDays\n      }\n    }\n  }\n": types.PersonalDataPageDocument,
     "\n  query PersonDataExport($person: PersonInput!) {\n    personDataExport(person: $person) {\n      filename\n      contentType\n      content\n    }\n  }\n": types.PersonDataExportDocument,
     "\n  mutation ErasePerson($input: PersonInput!) {\n    erasePerson(input: $input) {\n      job {\n        id\n        status\n        result\n        error\n      }\n    }\n  }\n": types.ErasePersonDocument,
@@ -355,7 +383,7 @@ const documents: Documents = {
     "\n  fragment ScoreTargetFields on ScoreTarget {\n    dataset {\n      id\n      name\n    }\n    case {\n      id\n      input\n    }\n  }\n": types.ScoreTargetFieldsFragmentDoc,
     "\n  query ScoreTargets($runId: ID!, $datasetId: ID) {\n    scoreTargets(runId: $runId, datasetId: $datasetId) {\n      question\n      hasAnswer\n      matching {\n        ...ScoreTargetFields\n      }\n      closest {\n        ...ScoreTargetFields\n      }\n      judges {\n        dataset {\n          id\n        }\n        enabled\n        name\n        model\n      }\n    }\n  }\n": types.ScoreTargetsDocument,
     "\n  mutation ScoreRun($input: ScoreRunInput!) {\n    scoreRun(input: $input) {\n      score {\n        id\n        outcome\n        outcomeReason\n        notGradedBy\n        results {\n          scorer\n          status\n          score\n          mustPass\n          skipped\n          reason\n        }\n      }\n    }\n  }\n": types.ScoreRunDocument,
-    "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": types.ViewerFieldsFragmentDoc,
+    "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    mayIssueApiKeys\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n": types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      viewer {\n        ...ViewerFields\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout {\n      signedOut\n    }\n  }\n": types.LogoutDocument,
@@ -913,6 +941,62 @@ export function graphql(source: "\n  query KnowledgeBaseChoices($search: String)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MembersPage {\n    members {\n      role\n      joinedAt\n      user {\n        id\n        name\n        email\n      }\n    }\n    roles {\n      role\n      permissions {\n        permission\n        reach\n      }\n    }\n  }\n"): (typeof documents)["\n  query MembersPage {\n    members {\n      role\n      joinedAt\n      user {\n        id\n        name\n        email\n      }\n    }\n    roles {\n      role\n      permissions {\n        permission\n        reach\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      member {\n        role\n        user {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      member {\n        role\n        user {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeMemberRole($userId: ID!, $role: Role!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      member {\n        role\n        user {\n          id\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeMemberRole($userId: ID!, $role: Role!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      member {\n        role\n        user {\n          id\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId) {\n      removedUserId\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId) {\n      removedUserId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    status\n    createdAt\n    expiresAt\n    revokedAt\n    lastUsedAt\n  }\n"): (typeof documents)["\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    status\n    createdAt\n    expiresAt\n    revokedAt\n    lastUsedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys($after: String) {\n    apiKeys(first: 50, after: $after) {\n      edges {\n        node {\n          ...ApiKeyFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys($after: String) {\n    apiKeys(first: 50, after: $after) {\n      edges {\n        node {\n          ...ApiKeyFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModelConnectionsPage {\n    modelConnections {\n      ...ModelConnectionFields\n      createdAt\n    }\n    defaultEmbeddingModel {\n      local\n      connectionId\n      model\n    }\n  }\n"): (typeof documents)["\n  query ModelConnectionsPage {\n    modelConnections {\n      ...ModelConnectionFields\n      createdAt\n    }\n    defaultEmbeddingModel {\n      local\n      connectionId\n      model\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestModelConnection($id: ID!, $model: String) {\n    testModelConnection(id: $id, model: $model) {\n      model\n      ok\n      latencyMs\n      reply\n      error\n    }\n  }\n"): (typeof documents)["\n  mutation TestModelConnection($id: ID!, $model: String) {\n    testModelConnection(id: $id, model: $model) {\n      model\n      ok\n      latencyMs\n      reply\n      error\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteModelConnection($id: ID!) {\n    deleteModelConnection(id: $id) {\n      deletedId\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteModelConnection($id: ID!) {\n    deleteModelConnection(id: $id) {\n      deletedId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDefaultEmbeddingModel($input: EmbeddingModelChoiceInput) {\n    setDefaultEmbeddingModel(input: $input) {\n      embeddingModel {\n        local\n        connectionId\n        model\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetDefaultEmbeddingModel($input: EmbeddingModelChoiceInput) {\n    setDefaultEmbeddingModel(input: $input) {\n      embeddingModel {\n        local\n        connectionId\n        model\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationPage {\n    viewer {\n      organization {\n        id\n        name\n        conversationRetentionDays\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrganizationPage {\n    viewer {\n      organization {\n        id\n        name\n        conversationRetentionDays\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameOrganization($name: String!) {\n    renameOrganization(name: $name) {\n      organization {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RenameOrganization($name: String!) {\n    renameOrganization(name: $name) {\n      organization {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PersonalDataPage {\n    members {\n      role\n      user {\n        id\n        name\n        email\n      }\n    }\n    viewer {\n      organization {\n        id\n        conversationRetentionDays\n      }\n    }\n  }\n"): (typeof documents)["\n  query PersonalDataPage {\n    members {\n      role\n      user {\n        id\n        name\n        email\n      }\n    }\n    viewer {\n      organization {\n        id\n        conversationRetentionDays\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -1045,7 +1129,7 @@ export function graphql(source: "\n  mutation ScoreRun($input: ScoreRunInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n"): (typeof documents)["\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n"];
+export function graphql(source: "\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    mayIssueApiKeys\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n"): (typeof documents)["\n  fragment ViewerFields on Viewer {\n    user {\n      id\n      name\n      email\n    }\n    organization {\n      id\n      name\n    }\n    role\n    permissions\n    mayIssueApiKeys\n    memberships {\n      organization {\n        id\n        name\n      }\n      role\n    }\n    authenticatedBy\n    csrfToken\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -16,6 +16,7 @@ import { KnowledgeSearch } from './KnowledgeSearch';
 import { KnowledgeBaseQuery, KnowledgeDocumentsQuery } from './operations';
 import { PassagesDrawer } from './PassagesDrawer';
 import { UploadDocumentForm } from './UploadDocumentForm';
+import { PageTitle } from '../shell/pageTitle';
 
 type Dialog = 'share' | 'edit' | 'delete' | null;
 
@@ -63,6 +64,7 @@ function KnowledgeBaseView({ base }: { base: KnowledgeBaseHeaderFieldsFragment }
       <Group justify="space-between" align="flex-start" wrap="nowrap" mt="xs" mb="lg">
         <Stack gap={4} miw={0}>
           <Group gap="sm" wrap="nowrap">
+            <PageTitle title={base.name} />
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {base.name}
             </Title>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useClient, useMutation, useQuery, useSubscription } from 'urql';
@@ -7,8 +7,9 @@ import { ProblemAlert } from '../api/ProblemAlert';
 import { downloadText } from '../common/download';
 import { useViewer } from '../session/SessionProvider';
 import { PageHeader } from '../shell/PageHeader';
-import { erasureProgress, erasureSummary, PHASE_WORDS, type PersonChoice, personInput, retentionDays } from './erasure';
-import { ErasePersonMutation, ErasureProgressSubscription, PersonalDataPageQuery, PersonDataExportQuery, SetConversationRetentionMutation } from './operations';
+import { erasureProgress, erasureSummary, PHASE_WORDS, type PersonChoice, personInput } from './erasure';
+import { ErasePersonMutation, ErasureProgressSubscription, PersonalDataPageQuery, PersonDataExportQuery } from './operations';
+import { RetentionCard } from './RetentionCard';
 
 interface ErasureJob {
   id: string;
@@ -76,63 +77,6 @@ function ConfirmErasure({ who, busy, onConfirm, onClose }: { who: string; busy: 
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function RetentionCard({ days }: { days: number | null }) {
-  const [value, setValue] = useState<string | number>(days ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [{ fetching, error }, save] = useMutation(SetConversationRetentionMutation);
-  const apiProblem = problemFrom(error);
-  const submit = async () => {
-    const read = retentionDays(value);
-    setSaved(false);
-    if ('problem' in read) {
-      setProblem(read.problem);
-      return;
-    }
-    setProblem(null);
-    const result = await save({ days: read.days }, { additionalTypenames: ['Organization'] });
-    if (result.data) setSaved(true);
-  };
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label="Retention">
-      <Stack gap="sm">
-        <Title order={2} fz="md">
-          Retention
-        </Title>
-        <Text size="sm" c="dimmed">
-          Conversations nobody has added to for this many days are deleted every hour. Cases and scores taken from them stay, without their links, as when a
-          conversation is deleted by hand. Leave it empty to keep conversations.
-        </Text>
-        <Group align="flex-end">
-          <NumberInput
-            label="Delete conversations after (days)"
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setSaved(false);
-            }}
-            min={1}
-            max={36_500}
-            allowDecimal={false}
-            allowNegative={false}
-            error={problem}
-            w={320}
-          />
-          <Button onClick={() => void submit()} loading={fetching}>
-            Save retention
-          </Button>
-        </Group>
-        {saved && (
-          <Text size="sm" c="teal" role="status">
-            Saved.
-          </Text>
-        )}
-        {apiProblem && <ProblemAlert problem={apiProblem} />}
-      </Stack>
-    </Paper>
   );
 }
 

@@ -3,6 +3,8 @@
  * end user an integrator named), and how far the erasure job has come.
  */
 
+import { countOf } from '../common/count';
+
 export type PersonChoice = { kind: 'member'; memberId: string | null } | { kind: 'endUser'; name: string };
 
 /** The API's PersonInput for a choice, or why it cannot be sent yet. */
@@ -61,16 +63,12 @@ export function erasureProgress(result: unknown): ErasureProgress | null {
   };
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** One line of what the finished erasure did. */
 export function erasureSummary(progress: ErasureProgress): string {
   return [
-    `${plural(progress.casesAnonymised, 'case', 'cases')} anonymised`,
-    `${plural(progress.casesWithTurnsErased, 'case', 'cases')} of others cleaned of their turns`,
-    `${plural(progress.conversationsRemoved, 'conversation', 'conversations')} deleted`,
+    `${countOf(progress.casesAnonymised, 'case', 'cases')} anonymised`,
+    `${countOf(progress.casesWithTurnsErased, 'case', 'cases')} of others cleaned of their turns`,
+    `${countOf(progress.conversationsRemoved, 'conversation', 'conversations')} deleted`,
   ].join(', ');
 }
 

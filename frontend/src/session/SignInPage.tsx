@@ -8,6 +8,7 @@ import { ProblemAlert } from '../api/ProblemAlert';
 import { Brand } from '../shell/Brand';
 import { useSession } from './SessionProvider';
 import classes from './SignInPage.module.css';
+import { PageTitle } from '../shell/pageTitle';
 
 /** Where a signed-out visit to a deep link wanted to go. */
 export function returnPathFrom(state: unknown): string {
@@ -60,6 +61,7 @@ export function SignInPage() {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <Stack gap={4}>
+                <PageTitle title={'Sign in'} />
                 <Title order={1} id="sign-in-title" fz="h2">
                   Sign in
                 </Title>

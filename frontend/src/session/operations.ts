@@ -13,6 +13,7 @@ export const ViewerFields = graphql(`
     }
     role
     permissions
+    mayIssueApiKeys
     memberships {
       organization {
         id

@@ -51,7 +51,7 @@ export function ShellLayout() {
       <AppShell.Navbar className={classes.navbar} aria-label="Main">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap="md">
-            {navigationFor(viewer.permissions).map((group, index) => (
+            {navigationFor(viewer).map((group, index) => (
               <Stack gap={2} key={group.heading ?? index}>
                 {group.heading && (
                   <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={4}>

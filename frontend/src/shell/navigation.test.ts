@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigationFor } from './navigation';
 
-const labels = (permissions: string[]) => navigationFor(permissions).flatMap((group) => group.items.map((item) => item.label));
+const labels = (permissions: string[], mayIssueApiKeys = true) => navigationFor({ permissions, mayIssueApiKeys }).flatMap((group) => group.items.map((item) => item.label));
 
 describe('navigationFor', () => {
   it('shows Personal data only to those who manage the organization', () => {
@@ -15,6 +15,20 @@ describe('navigationFor', () => {
   });
 
   it('leaves out a group with nothing left in it', () => {
-    expect(navigationFor(['datasets:view']).map((group) => group.heading)).not.toContain('Organization');
+    expect(navigationFor({ permissions: ['datasets:view'], mayIssueApiKeys: false }).map((group) => group.heading)).not.toContain('Organization');
+  });
+
+  it('shows Members and Organization to those who manage it, Model connections to those who manage connections', () => {
+    const manager = labels(['datasets:view', 'organization:manage', 'connections:manage']);
+    expect(manager).toEqual(expect.arrayContaining(['Members', 'API keys', 'Model connections', 'Organization']));
+    const builder = labels(['datasets:view', 'datasets:edit', 'runs:view']);
+    expect(builder).toContain('API keys');
+    expect(builder).not.toContain('Members');
+    expect(builder).not.toContain('Model connections');
+    expect(builder).not.toContain('Organization');
+  });
+
+  it('shows API keys only to those who may mint them', () => {
+    expect(labels(['datasets:view', 'agents:view'], false)).not.toContain('API keys');
   });
 });

@@ -1,4 +1,4 @@
-import { IconActivity, IconBooks, IconDatabase, IconLayoutDashboard, IconMessages, IconRobot, IconUserShield, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconBooks, IconBuilding, IconDatabase, IconKey, IconLayoutDashboard, IconMessages, IconPlugConnected, IconRobot, IconUsers, IconUserShield, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -8,6 +8,14 @@ export interface NavItem {
   description: string;
   /** Shown only to a viewer holding this permission. */
   permission?: string;
+  /** Shown only to a viewer who may mint API keys (a Viewer, or a read-only key, mints none). */
+  needsKeyIssuing?: boolean;
+}
+
+/** What decides which links a viewer is shown. */
+export interface NavAccess {
+  permissions: readonly string[];
+  mayIssueApiKeys: boolean;
 }
 
 export interface NavGroup {
@@ -43,6 +51,10 @@ export const NAVIGATION: NavGroup[] = [
   {
     heading: 'Organization',
     items: [
+      { label: 'Members', to: '/organization/members', icon: IconUsers, description: 'People, their roles, what each may do', permission: 'organization:manage' },
+      { label: 'API keys', to: '/organization/api-keys', icon: IconKey, description: 'Keys for CI and integrations', needsKeyIssuing: true },
+      { label: 'Model connections', to: '/organization/models', icon: IconPlugConnected, description: 'Providers the judge and agents call', permission: 'connections:manage' },
+      { label: 'Organization', to: '/organization/settings', icon: IconBuilding, description: 'Name and retention', permission: 'organization:manage' },
       {
         label: 'Personal data',
         to: '/personal-data',
@@ -55,9 +67,9 @@ export const NAVIGATION: NavGroup[] = [
 ];
 
 /** The groups and links a viewer with these permissions is shown; a group left empty is not. */
-export function navigationFor(permissions: readonly string[]): NavGroup[] {
+export function navigationFor({ permissions, mayIssueApiKeys }: NavAccess): NavGroup[] {
   return NAVIGATION.map((group) => ({
     ...group,
-    items: group.items.filter((item) => !item.permission || permissions.includes(item.permission)),
+    items: group.items.filter((item) => (!item.permission || permissions.includes(item.permission)) && (!item.needsKeyIssuing || mayIssueApiKeys)),
   })).filter((group) => group.items.length > 0);
 }

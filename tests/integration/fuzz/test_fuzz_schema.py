@@ -200,12 +200,13 @@ async def roles(
     owner: Api, member_as: Any, http: httpx.AsyncClient
 ) -> AsyncIterator[dict[str, dict[str, str]]]:
     await _world(owner)
-    viewer = await member_as(Role.VIEWER)
+    # A Member: the least of the roles that mint keys (a Viewer mints none).
+    member = await member_as(Role.MEMBER)
     owner_scopes = (await owner("{ viewer { permissions } }"))["viewer"]["permissions"]
-    viewer_scopes = (await viewer("{ viewer { permissions } }"))["viewer"]["permissions"]
+    member_scopes = (await member("{ viewer { permissions } }"))["viewer"]["permissions"]
     yield {
         "owner": {"authorization": f"Bearer {await _key(owner, owner_scopes)}"},
-        "viewer": {"authorization": f"Bearer {await _key(viewer, viewer_scopes)}"},
+        "member": {"authorization": f"Bearer {await _key(member, member_scopes)}"},
         "anonymous": {},
     }
 

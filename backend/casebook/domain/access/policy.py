@@ -81,6 +81,13 @@ def effective_permissions(actor: Actor) -> list[Permission]:
     return [p for p in Permission if holds(actor, p)]
 
 
+def may_issue_api_keys(actor: Actor) -> bool:
+    """Whether the actor may mint API keys: only one who may do more than read. A key
+    scoped only to reading mints none (a leaked read key must not outlive its revocation
+    by minting another), and neither does a Viewer, whose whole role is reading."""
+    return any(action_of(p) != "view" for p in effective_permissions(actor))
+
+
 def routes(actor: Actor, permission: Permission) -> frozenset[Route]:
     """The routes by which the actor reaches a resource with this permission (none: never)."""
     level = reach(actor, permission)

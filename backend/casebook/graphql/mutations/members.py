@@ -9,8 +9,9 @@ from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.enums import Role
 from casebook.graphql.types.identity.member import MemberType
+from casebook.graphql.types.identity.organization import OrganizationType
 from casebook.graphql.types.identity.user import UserType
-from casebook.services.identity import members
+from casebook.services.identity import members, organization
 
 
 @strawberry.input
@@ -36,7 +37,20 @@ class RemoveMemberPayload:
 
 
 @strawberry.type
+class OrganizationPayload:
+    organization: OrganizationType
+
+
+@strawberry.type
 class MemberMutations:
+    @strawberry.mutation(
+        extensions=requires(Permission.ORGANIZATION_MANAGE),
+        description="Rename the current organization (1 to 200 characters, on one line).",
+    )
+    async def rename_organization(self, info: Info, name: str) -> OrganizationPayload:
+        org = await organization.rename_organization(info.context.services, name)
+        return OrganizationPayload(organization=OrganizationType.from_row(org))
+
     @strawberry.mutation(extensions=requires(Permission.ORGANIZATION_MANAGE))
     async def add_member(self, info: Info, input: AddMemberInput) -> MemberPayload:
         view = await members.add_member(

@@ -9,8 +9,8 @@ from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import AUTHENTICATED, requires
 from casebook.graphql.types.models.model_budget import ModelBudgetType
 from casebook.graphql.types.models.model_connection import ModelConnectionType, ModelProviderKind
+from casebook.services.models import connection_test, metering
 from casebook.services.models import connections as model_connections
-from casebook.services.models import metering
 
 
 @strawberry.input
@@ -41,8 +41,36 @@ class ModelBudgetsPayload:
     budgets: list[ModelBudgetType]
 
 
+@strawberry.type(description="What one tiny call to a model connection found.")
+class ModelConnectionTestPayload:
+    model: str
+    ok: bool = strawberry.field(description="False: the call failed; error says why.")
+    latency_ms: float | None = strawberry.field(description="How long the call took.")
+    reply: str | None = strawberry.field(description="The model's reply, at most 200 characters.")
+    error: str | None = strawberry.field(description="The provider's error, or why no call went.")
+
+
 @strawberry.type
 class ModelConnectionMutations:
+    @strawberry.mutation(
+        extensions=requires(Permission.CONNECTIONS_MANAGE),
+        description="Make one tiny chat call (a few tokens, no retry) to a model the connection "
+        "offers (its first by default): its latency, or the provider's error. Metered.",
+    )
+    async def test_model_connection(
+        self, info: Info, id: relay.GlobalID, model: str | None = None
+    ) -> ModelConnectionTestPayload:
+        result = await connection_test.test_connection(
+            info.context.services, decode_id(id, ModelConnectionType), model
+        )
+        return ModelConnectionTestPayload(
+            model=result.model,
+            ok=result.ok,
+            latency_ms=result.latency_ms,
+            reply=result.reply,
+            error=result.error,
+        )
+
     @strawberry.mutation(extensions=requires(Permission.CONNECTIONS_MANAGE))
     async def add_model_connection(
         self, info: Info, input: AddModelConnectionInput

@@ -10,6 +10,7 @@ from casebook.graphql.permissions import AUTHENTICATED, PUBLIC, requires
 from casebook.graphql.types.identity.api_key import ApiKeyType
 from casebook.graphql.types.identity.audit_entry import AuditEntryType
 from casebook.graphql.types.identity.member import MemberType
+from casebook.graphql.types.identity.role_catalog import RoleDescriptionType
 from casebook.graphql.types.identity.viewer import ViewerType
 from casebook.graphql.viewer_builder import build_viewer
 from casebook.services.identity import api_keys, members
@@ -40,6 +41,13 @@ class IdentityQueries:
     )
     async def members(self, info: Info) -> list[MemberType]:
         return [MemberType.from_view(v) for v in await members.list_members(info.context.services)]
+
+    @strawberry.field(
+        extensions=requires(AUTHENTICATED),
+        description="The six roles and the permissions each holds, for choosing one.",
+    )
+    def roles(self) -> list[RoleDescriptionType]:
+        return RoleDescriptionType.catalog()
 
     @strawberry.field(
         extensions=requires(AUTHENTICATED),

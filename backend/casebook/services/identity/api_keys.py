@@ -15,11 +15,11 @@ from sqlalchemy import select
 from casebook.db.models import ApiKey
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission
-from casebook.domain.access.policy import Actor, holds, narrow_scopes
+from casebook.domain.access.policy import Actor, holds, may_issue_api_keys, narrow_scopes
 from casebook.services.identity.secrets import new_token, token_digest
 from casebook.services.kernel import audit
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import BadUserInput, NotFound
+from casebook.services.kernel.errors import BadUserInput, Forbidden, NotFound
 from casebook.services.kernel.stored_text import stored_name
 
 KEY_PREFIX = "cbk"
@@ -38,6 +38,13 @@ def parse_api_key(presented: str) -> tuple[str, str] | None:
     return parts[1], parts[2]
 
 
+def _may_mint_keys(actor: Actor) -> None:
+    """A Viewer's whole role is reading: it issues no key. (A key scoped only to reading
+    is refused every mutation at the API's one gate, key minting included.)"""
+    if not may_issue_api_keys(actor):
+        raise Forbidden("a Viewer's role only reads, and issues no API keys")
+
+
 async def _minting_key_expiry(ctx: ServiceContext, actor: Actor) -> datetime | None:
     if actor.api_key_id is None:
         return None
@@ -52,6 +59,7 @@ async def create_key(
     """A new key of the actor's. One minted by a key carries no scope that key lacks and
     expires no later than it (by default, when it does)."""
     actor = ctx.require_actor()
+    _may_mint_keys(actor)
     if not name.strip():
         raise BadUserInput.at("name", "a key needs a name")
     if not scopes:

@@ -14,6 +14,10 @@ class ViewerType:
     permissions: list[str] = strawberry.field(
         description="The catalog permissions this request holds (an API key's scopes narrow them)."
     )
+    may_issue_api_keys: bool = strawberry.field(
+        description="Whether this request may mint API keys: a role or key that does more "
+        "than read (a Viewer, or a key scoped only to reading, mints none)."
+    )
     memberships: list[MembershipType]
     authenticated_by: str = strawberry.field(description="session or api_key")
     csrf_token: str | None = strawberry.field(
