@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { EvalRunSummaryQuery } from '../gql/graphql';
-import { formatMs, formatRate, formatUsd } from './progress';
+import { formatMs, formatRateCount, formatUsd } from './progress';
 import { RunAgentVersion } from './RunVersionLabels';
 import { type AgentColumn, pivotByAgent, type PivotRow, scorerLabel, type Tally, tallyWords } from './summaryTables';
 
@@ -12,7 +12,7 @@ function RateCell({ tally }: { tally: Tally | null }) {
     <Table.Td>
       <Tooltip label={tallyWords(tally)}>
         <Text span size="sm" c={typeof tally.passRate === 'number' && tally.passRate < 0.5 ? 'red.8' : undefined}>
-          {formatRate(tally.passRate)}
+          {formatRateCount(tally)}
         </Text>
       </Tooltip>
     </Table.Td>
@@ -83,7 +83,7 @@ export function EvalSummaryView({ summary }: { summary: Summary }) {
                   <Table.Td>
                     {agent.agentName} <RunAgentVersion agentName={agent.agentName} version={agent.agentVersion} />
                   </Table.Td>
-                  <Table.Td fw={600}>{formatRate(agent.passRate)}</Table.Td>
+                  <Table.Td fw={600}>{formatRateCount(agent)}</Table.Td>
                   <Table.Td>{agent.passed}</Table.Td>
                   <Table.Td>{agent.failed}</Table.Td>
                   <Table.Td>{agent.notGraded}</Table.Td>
