@@ -49,6 +49,19 @@ export const EvalAnswerFields = graphql(`
       skipped
       reason
     }
+    finalOutcome
+    sourceRunId
+    datasetVersion
+    caseRevision
+    review {
+      state
+      decision {
+        outcome
+        decidedBy
+        decidedAt
+        overrulesScorers
+      }
+    }
   }
 `);
 
