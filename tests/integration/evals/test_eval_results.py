@@ -308,7 +308,9 @@ async def test_reading_results_needs_runs_view_and_compares_only_within_the_data
     assert "agentId" in str(bad_agent)
 
 
-MAX_FULL_PAGE_STATEMENTS = 16
+# 18: each ended run read (this one and its baseline) also reads the review decisions
+# its answers held, for its record at its end - one statement per run, never per row.
+MAX_FULL_PAGE_STATEMENTS = 18
 FULL_PAGE = f"""query($id: ID!, $first: Int!) {{ evalRun(id: $id) {{
   summary {{ agents {{ passed passRate latencyP95Ms }} scorers {{ scorer }} tags {{ tag }} }}
   comparison {{ regressions {{ {ROW} }} improvements {{ {ROW} }} }}

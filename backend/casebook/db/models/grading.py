@@ -273,6 +273,7 @@ class ReviewDecision(SQLModel, table=True):
             postgresql_where=text("ended_at IS NULL"),
         ),
         Index("ix_review_decisions_dataset", "dataset_id", "id"),
+        Index("ix_review_decisions_score", "score_id", "id"),
     )
 
     id: int | None = Field(default=None, sa_column=id_column())

@@ -14,7 +14,9 @@ Where each rule lives:
   both answered, and a difference comes from the agent, not from the test.
   Over different versions the note says the questions differ and only the
   cases both hold are compared. A **regression** is pass → fail, an
-  **improvement** fail → pass; a result not graded, or not finished, on
+  **improvement** fail → pass, each side by what its result counts as - a person's
+  decision when one was made (``Repetition.counted``): a regression a person passed is
+  no longer one, one a person failed is; a result not graded, or not finished, on
   either side is no flip. The pass rates before and after are over the
   compared results only, so they measure the same questions.
 - ``flips_to_confirm`` - which flips a run answers again before it says a
@@ -174,9 +176,9 @@ def confirmation(flip: FlipKind, rerun: Iterable[OutcomeStatus]) -> bool | None:
 
 
 def _failing(result: CaseResult) -> Repetition | None:
-    if result.shown is not None and result.shown.outcome == "fail":
+    if result.shown is not None and result.shown.counted == "fail":
         return result.shown
-    return next((rep for rep in result.repetitions if rep.outcome == "fail"), None)
+    return next((rep for rep in result.repetitions if rep.counted == "fail"), None)
 
 
 def review_candidates(

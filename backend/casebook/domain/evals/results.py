@@ -8,6 +8,10 @@ Where each rule lives:
   beats pass", ``domain.grading.outcome``). So pass, fail → fail; pass, not
   graded → not graded; pass, pass, fail → pass. A flaky case never passes on a
   tie. The same rule folds one scorer's verdicts, and a confirmation rerun.
+- ``Repetition.counted`` - what an answer counts as: the person's review decision when
+  there is one, else the scorers' outcome (``domain.review.decision.final_outcome``, the
+  seed's rule). Every fold and count below counts it; ``scorers_outcome`` of a case result
+  keeps what the scorers said beside it, and ``decided`` says a person decided.
 - ``fold_case`` - one (case, agent): ``None`` as outcome until every
   repetition is scored; quality mean, lowest and highest, and the repetition
   shown, which is the one with the median quality (``summarize_repetitions``:
@@ -32,11 +36,12 @@ Where each rule lives:
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from casebook.domain.grading.case_score import JUDGE_RUN_SCORERS
 from casebook.domain.grading.outcome import OutcomeStatus
+from casebook.domain.review.decision import final_outcome
 from casebook.domain.structured.repetitions import RepetitionSummary, summarize_repetitions
 
 ScorerStatus = Literal["pass", "fail", "error"]
@@ -74,6 +79,13 @@ class Repetition:
     scorers: Mapping[str, ScorerStatus] = field(default_factory=dict)
     # The judge ran and failed with an error (not skipped): sent to review.
     judge_error: bool = False
+    # A person's current review decision on the answer ("pass" / "fail"), None when none.
+    decision: OutcomeStatus | None = None
+
+    @property
+    def counted(self) -> OutcomeStatus:
+        """What the answer counts as: the decision when a person made one."""
+        return final_outcome(self.outcome, self.decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +97,21 @@ class CaseResult:
     tags: tuple[str, ...]
     repetitions: tuple[Repetition, ...]
     expected_repetitions: int
+    # What the (case, agent) counts as: its repetitions' decided outcomes folded.
     outcome: OutcomeStatus | None
     quality: RepetitionSummary | None
     shown: Repetition | None
+    # What the scorers said, folded the same way, whatever a person decided.
+    scorers_outcome: OutcomeStatus | None = None
 
     @property
     def complete(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def decided(self) -> bool:
+        """A person decided at least one of its answers."""
+        return any(rep.decision is not None for rep in self.repetitions)
 
 
 def fold_case(
@@ -114,10 +134,29 @@ def fold_case(
         tags=tuple(tags),
         repetitions=ordered,
         expected_repetitions=expected_repetitions,
-        outcome=fold_outcomes(rep.outcome for rep in ordered) if complete else None,
+        outcome=fold_outcomes(rep.counted for rep in ordered) if complete else None,
         quality=quality,
         shown=shown,
+        scorers_outcome=fold_outcomes(rep.outcome for rep in ordered) if complete else None,
     )
+
+
+def as_decided(
+    results: Iterable[CaseResult], decisions: Mapping[int, OutcomeStatus | None]
+) -> list[CaseResult]:
+    """The results as they counted with these decisions (score id → the decision then,
+    ``None`` for none) in place of today's: a run's record at its end is its results
+    folded with the decisions that stood when it ended."""
+    return [
+        fold_case(
+            result.case_id,
+            result.agent_id,
+            result.tags,
+            [replace(rep, decision=decisions.get(rep.score_id)) for rep in result.repetitions],
+            result.expected_repetitions,
+        )
+        for result in results
+    ]
 
 
 def pass_rate(passed: int, failed: int) -> float | None:
@@ -138,19 +177,41 @@ def percentile(values: Sequence[float], p: float) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class Tally:
+    """Results counted by what they count as; ``decided`` of them a person decided, and
+    ``overruled`` of those the person's decision is not what was counted without it."""
+
     passed: int = 0
     failed: int = 0
     not_graded: int = 0
+    decided: int = 0
+    overruled: int = 0
 
     @property
     def pass_rate(self) -> float | None:
         return pass_rate(self.passed, self.failed)
 
-    def add(self, outcome: OutcomeStatus) -> "Tally":
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.not_graded
+
+    def add(
+        self, outcome: OutcomeStatus, *, decided: bool = False, overruled: bool = False
+    ) -> "Tally":
         return Tally(
             self.passed + (outcome == "pass"),
             self.failed + (outcome == "fail"),
             self.not_graded + (outcome == "not_graded"),
+            self.decided + decided,
+            self.overruled + overruled,
+        )
+
+    def count(self, result: "CaseResult") -> "Tally":
+        """Adds a finished result by what it counts as."""
+        assert result.outcome is not None
+        return self.add(
+            result.outcome,
+            decided=result.decided,
+            overruled=result.outcome != result.scorers_outcome,
         )
 
 
@@ -191,7 +252,7 @@ def _agent_summary(agent_id: int, results: Sequence[CaseResult]) -> AgentSummary
     tally = Tally()
     for result in results:
         if result.outcome is not None:
-            tally = tally.add(result.outcome)
+            tally = tally.count(result)
     repetitions = [rep for result in results for rep in result.repetitions]
     latencies = [rep.latency_ms for rep in repetitions if rep.latency_ms is not None]
     qualities = [rep.quality for rep in repetitions if rep.quality is not None]
@@ -208,7 +269,9 @@ def _agent_summary(agent_id: int, results: Sequence[CaseResult]) -> AgentSummary
 
 
 def _scorer_outcomes(result: CaseResult) -> dict[str, OutcomeStatus]:
-    """Each scorer's verdict on the (case, agent), its repetitions folded."""
+    """Each scorer's verdict on the (case, agent), its repetitions folded. A scorer's row
+    counts what the scorer said - a decision never changes what a scorer found - and
+    counts it as overruled when the result a person decided counts otherwise."""
     verdicts: dict[str, list[OutcomeStatus]] = defaultdict(list)
     for rep in result.repetitions:
         for scorer, status in rep.scorers.items():
@@ -228,9 +291,13 @@ def summarize(agent_ids: Sequence[int], results: Iterable[CaseResult]) -> RunSum
         if result.outcome is None:
             continue
         for scorer, outcome in _scorer_outcomes(result).items():
-            scorers[(result.agent_id, scorer)] = scorers[(result.agent_id, scorer)].add(outcome)
+            scorers[(result.agent_id, scorer)] = scorers[(result.agent_id, scorer)].add(
+                outcome,
+                decided=result.decided,
+                overruled=result.decided and outcome != result.outcome,
+            )
         for tag in dict.fromkeys(result.tags):
-            tags[(result.agent_id, tag)] = tags[(result.agent_id, tag)].add(result.outcome)
+            tags[(result.agent_id, tag)] = tags[(result.agent_id, tag)].count(result)
     order = {agent_id: index for index, agent_id in enumerate(by_agent)}
     return RunSummary(
         agents=tuple(_agent_summary(agent_id, found) for agent_id, found in by_agent.items()),
@@ -300,3 +367,44 @@ def judge_failed_with_error(results: Mapping[str, object]) -> bool:
         ):
             return True
     return False
+
+
+PREVIEW_LINES = 3
+PREVIEW_CHARS = 300
+
+
+def answer_preview(text: str | None) -> str | None:
+    """An answer's first lines for a table row: its first ``PREVIEW_LINES`` non-blank
+    lines, at most ``PREVIEW_CHARS`` characters, ending in "…" when anything was left out."""
+    if text is None:
+        return None
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    shown = "\n".join(lines[:PREVIEW_LINES])
+    cut = len(lines) > PREVIEW_LINES
+    if len(shown) > PREVIEW_CHARS:
+        shown, cut = shown[: PREVIEW_CHARS - 1].rstrip(), True
+    return shown + "…" if cut else shown
+
+
+@dataclass(frozen=True, slots=True)
+class FailingScorer:
+    name: str
+    status: ScorerStatus
+    reason: str
+
+
+def failing_scorer(results: Mapping[str, object]) -> FailingScorer | None:
+    """The scorer a row names for an answer: the first that failed, else the first that
+    reached no verdict; ``None`` when every scorer passed. Order is the stored order."""
+    found: FailingScorer | None = None
+    for name, finding in results.items():
+        if not isinstance(finding, Mapping):
+            continue
+        status = _status(finding.get("status"))
+        reason = finding.get("reason")
+        text = reason if isinstance(reason, str) else ""
+        if status == "fail":
+            return FailingScorer(name, status, text)
+        if status == "error" and found is None:
+            found = FailingScorer(name, status, text)
+    return found

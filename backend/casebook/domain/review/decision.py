@@ -8,6 +8,7 @@ for that case alone, as a ``judge`` check, or for every case, in the rubric.
 """
 
 from collections.abc import Iterable
+from typing import Literal, TypeVar
 
 from casebook.domain.errors import FieldError
 from casebook.domain.grading.config import RubricCriterion
@@ -18,10 +19,22 @@ DECISION_OUTCOMES = ("pass", "fail")
 NOTE_MAX_CHARS = 4_000
 NOTE_CRITERION_PREFIX = "note-"
 
+Decided = Literal["pass", "fail"]
+# A scorers' outcome: an ``OutcomeStatus``, or the text a score row stores.
+OutcomeT = TypeVar("OutcomeT", bound=str)
 
-def final_outcome(outcome: str, decision: str | None) -> str:
-    """What the score counts as: the person's decision when there is one."""
-    return decision if decision is not None else outcome
+
+def final_outcome(outcome: OutcomeT, decision: str | None) -> OutcomeT | Decided:
+    """The seed's rule, the one place it is written: what a score counts as - the
+    person's decision when there is one, else the scorers' outcome. Everything that counts
+    outcomes (a run's summary and case table, a comparison's flips, review candidates, the
+    trend, the gate) counts this; withdrawing or undoing the decision brings the scorers'
+    outcome back because nothing else was ever changed."""
+    if decision == "pass":
+        return "pass"
+    if decision == "fail":
+        return "fail"
+    return outcome
 
 
 def note_problems(note: str, path: str) -> list[FieldError]:

@@ -9,15 +9,25 @@ under access already (``runs.load_runs``); nothing here decides access.
 """
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import CaseRevision, EvalItem, EvalRun, EvalRunAgent, EvalRunCase, Score
+from casebook.db.models import (
+    CaseRevision,
+    EvalItem,
+    EvalRun,
+    EvalRunAgent,
+    EvalRunCase,
+    ReviewDecision,
+    Score,
+)
 from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor
+from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.evals.comparison import (
     CaseOutcome,
     Comparison,
@@ -31,6 +41,7 @@ from casebook.domain.evals.results import (
     CaseResult,
     Repetition,
     RunSummary,
+    as_decided,
     fold_case,
     judge_failed_with_error,
     scorer_statuses,
@@ -58,6 +69,11 @@ class RunResults:
     results: list[CaseResult]
     # (case, run agent) → the outcomes of its confirmation rerun, by repetition.
     reruns: dict[tuple[int, int], list[OutcomeStatus]] = field(default_factory=dict)
+    # Once the run has ended: score id → the decision that stood when it ended (None for
+    # none), for every score of it a decision ever touched; and the (case, run agent)
+    # results a decision made, withdrawn or undone since then.
+    decisions_at_end: dict[int, OutcomeStatus | None] | None = None
+    decided_since_end: set[tuple[int, int]] = field(default_factory=set)
 
     def agent_key(self, run_agent_id: int) -> int:
         agent = next(a for a in self.agents if a.id == run_agent_id)
@@ -69,6 +85,17 @@ class RunResults:
     @property
     def summary(self) -> RunSummary:
         return summarize([a.id for a in self.agents if a.id is not None], self.results)
+
+    @property
+    def summary_at_end(self) -> RunSummary | None:
+        """The run's own record of its results when it ended: folded with the decisions
+        that stood then; None while it has not ended."""
+        if self.decisions_at_end is None:
+            return None
+        return summarize(
+            [a.id for a in self.agents if a.id is not None],
+            as_decided(self.results, self.decisions_at_end),
+        )
 
 
 async def _agents(session: AsyncSession, run_ids: Sequence[int]) -> dict[int, list[EvalRunAgent]]:
@@ -127,6 +154,7 @@ async def _scored(session: AsyncSession, run_ids: Sequence[int]) -> list[_Scored
             col(Score.cost_usd),
             col(Score.grading_cost_usd),
             col(Score.results),
+            col(Score.decision),
         )
         .join(Score, col(Score.id) == col(EvalItem.score_id))
         .where(col(EvalItem.run_id).in_(run_ids), col(EvalItem.status) == SCORED)
@@ -145,6 +173,7 @@ async def _scored(session: AsyncSession, run_ids: Sequence[int]) -> list[_Scored
         cost,
         grading,
         results,
+        decision,
     ) in rows:
         results = results or {}
         found.append(
@@ -162,17 +191,78 @@ async def _scored(session: AsyncSession, run_ids: Sequence[int]) -> list[_Scored
                     cost_usd=(cost or 0.0) + (grading or 0.0),
                     scorers=scorer_statuses(results),
                     judge_error=judge_failed_with_error(results),
+                    decision=decision if decision in ("pass", "fail") else None,
                 ),
             )
         )
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _DecisionEvent:
+    case_id: int
+    run_agent_id: int
+    score_id: int
+    outcome: OutcomeStatus
+    decided_at: datetime
+    ended_at: datetime | None
+
+
+async def _decision_history(
+    session: AsyncSession, runs: Sequence[EvalRun]
+) -> dict[int, list[_DecisionEvent]]:
+    """Every review decision ever made on the answers of the runs that have ended, the
+    current ones and those withdrawn, undone or replaced; nothing when none has ended."""
+    ended = [run.id for run in runs if run.id is not None and run.finished_at is not None]
+    if not ended:
+        return {}
+    rows = await session.execute(
+        select(
+            col(EvalItem.run_id),
+            col(EvalItem.case_id),
+            col(EvalItem.run_agent_id),
+            col(ReviewDecision.score_id),
+            col(ReviewDecision.outcome),
+            col(ReviewDecision.decided_at),
+            col(ReviewDecision.ended_at),
+        )
+        .join(ReviewDecision, col(ReviewDecision.score_id) == col(EvalItem.score_id))
+        .where(col(EvalItem.run_id).in_(ended), col(EvalItem.status) == SCORED)
+    )
+    grouped: dict[int, list[_DecisionEvent]] = defaultdict(list)
+    for run_id, case_id, agent_id, score_id, outcome, decided_at, ended_at in rows:
+        grouped[run_id].append(
+            _DecisionEvent(case_id, agent_id, score_id, outcome, decided_at, ended_at)
+        )
+    return grouped
+
+
+def _at_end(
+    finished_at: datetime, events: Sequence[_DecisionEvent]
+) -> tuple[dict[int, OutcomeStatus | None], set[tuple[int, int]]]:
+    """The decision each score held when the run ended, and the results changed since."""
+    held: dict[int, OutcomeStatus | None] = {}
+    since: set[tuple[int, int]] = set()
+    for event in events:
+        held.setdefault(event.score_id, None)
+        if event.decided_at <= finished_at and (
+            event.ended_at is None or event.ended_at > finished_at
+        ):
+            held[event.score_id] = event.outcome
+        if event.decided_at > finished_at or (
+            event.ended_at is not None and event.ended_at > finished_at
+        ):
+            since.add((event.case_id, event.run_agent_id))
+    return held, since
+
+
 async def read_results(session: AsyncSession, runs: Sequence[EvalRun]) -> list[RunResults]:
-    """Each run's results, in the order given: three statements for all of them."""
+    """Each run's results, in the order given: four statements for all of them (the
+    fourth, the decisions made on them, only when one of them has ended)."""
     run_ids = [run.id for run in runs if run.id is not None]
     agents = await _agents(session, run_ids)
     cases = await _cases(session, run_ids)
+    history = await _decision_history(session, runs)
     answers: dict[tuple[int, int, int], list[Repetition]] = defaultdict(list)
     reruns: dict[int, dict[tuple[int, int], list[Repetition]]] = defaultdict(dict)
     for scored in await _scored(session, run_ids):
@@ -198,6 +288,10 @@ async def read_results(session: AsyncSession, runs: Sequence[EvalRun]) -> list[R
             for agent in run_agents
             if agent.id is not None
         ]
+        at_end: dict[int, OutcomeStatus | None] | None = None
+        since: set[tuple[int, int]] = set()
+        if run.finished_at is not None:
+            at_end, since = _at_end(run.finished_at, history.get(run.id, ()))
         found.append(
             RunResults(
                 run,
@@ -205,9 +299,11 @@ async def read_results(session: AsyncSession, runs: Sequence[EvalRun]) -> list[R
                 run_cases,
                 results,
                 {
-                    key: [rep.outcome for rep in sorted(reps, key=lambda r: r.repetition)]
+                    key: [rep.counted for rep in sorted(reps, key=lambda r: r.repetition)]
                     for key, reps in reruns.get(run.id, {}).items()
                 },
+                at_end,
+                since,
             )
         )
     return found
@@ -274,12 +370,17 @@ def compare_runs(current: RunResults, baseline: RunResults) -> RunComparison:
     )
     flips: dict[tuple[int, int], Flip] = {}
     before: dict[tuple[int, int], OutcomeStatus | None] = {}
+    decided = {(r.case_id, r.agent_id) for r in current.results if r.decided}
     for case in comparison.compared:
         key = (case.case_id, by_key[case.agent_id])
         before[key] = case.before
         if case.flip is not None:
             rerun = current.reruns.get(key, [])
-            flips[key] = Flip(case.flip, confirmation(case.flip, rerun), case.before)
+            confirmed = confirmation(case.flip, rerun)
+            if key in decided:
+                # A person decided the result: the decision is the confirmation.
+                confirmed = True
+            flips[key] = Flip(case.flip, confirmed, case.before)
     return RunComparison(baseline.run, comparison, flips, before)
 
 
@@ -296,12 +397,131 @@ def confirmed_regressions(comparison: RunComparison | None) -> set[tuple[int, in
 # -- the per-case table -----------------------------------------------------------------------
 
 
+SEARCH_MAX_CHARS = 200
+
+
 @dataclass(frozen=True)
 class ResultFilter:
+    """Filters of the per-case table; they combine (every one given must hold).
+
+    ``search`` matches the question of the case at the revision the run answered, and -
+    for the agents in ``answer_agents`` only, those whose answers the reader may see -
+    the answer shown, case-insensitively; ``matched`` is what it matched, read once
+    per request (``search_matches``)."""
+
     run_agent_id: int | None = None
     outcome: OutcomeStatus | None = None
     tag: str | None = None
     flipped: bool | None = None
+    decided: bool | None = None
+    search: str | None = None
+    matched: frozenset[tuple[int, int]] | None = None
+
+
+def _keeps(
+    wanted: ResultFilter,
+    result: CaseResult,
+    comparison: RunComparison | None,
+    *,
+    skip: str | None = None,
+) -> bool:
+    """Whether the result holds every filter but ``skip`` (a facet counts over the others)."""
+    if skip != "agent" and wanted.run_agent_id not in (None, result.agent_id):
+        return False
+    if skip != "outcome" and wanted.outcome is not None and result.outcome != wanted.outcome:
+        return False
+    if skip != "tag" and wanted.tag is not None and wanted.tag not in result.tags:
+        return False
+    if skip != "flipped" and wanted.flipped is not None:
+        flipped = comparison is not None and (result.case_id, result.agent_id) in comparison.flips
+        if flipped != wanted.flipped:
+            return False
+    if skip != "decided" and wanted.decided is not None and result.decided != wanted.decided:
+        return False
+    return wanted.matched is None or (result.case_id, result.agent_id) in wanted.matched
+
+
+def check_search(search: str | None) -> str | None:
+    """The search words as given (stripped); None for no search. Refused by name when long."""
+    if search is None or not search.strip():
+        return None
+    if len(search) > SEARCH_MAX_CHARS:
+        raise ValidationFailed(
+            [FieldError("search", f"is longer than {SEARCH_MAX_CHARS} characters")]
+        )
+    return search.strip()
+
+
+async def search_matches(
+    ctx: ServiceContext, current: RunResults, search: str, answer_agents: Collection[int]
+) -> frozenset[tuple[int, int]]:
+    """(case, run agent) results whose question - or, for ``answer_agents``, whose answer -
+    holds ``search``: one statement whatever the run's size."""
+    assert current.run.id is not None
+    term = search.lower()
+    question = func.lower(CaseRevision.content["input"].astext).contains(term, autoescape=True)
+    answer = func.lower(col(Score.answer_text)).contains(term, autoescape=True)
+    in_answer = answer & col(EvalItem.run_agent_id).in_(list(answer_agents) or [-1])
+    async with ctx.reading() as session:
+        rows = await session.execute(
+            select(col(EvalItem.case_id), col(EvalItem.run_agent_id))
+            .distinct()
+            .join(CaseRevision, col(CaseRevision.id) == col(EvalItem.revision_id))
+            .outerjoin(Score, col(Score.id) == col(EvalItem.score_id))
+            .where(
+                col(EvalItem.run_id) == current.run.id,
+                col(EvalItem.purpose) != CONFIRM,
+                or_(question, in_answer),
+            )
+        )
+        return frozenset((case_id, agent_id) for case_id, agent_id in rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCounts:
+    """How many rows of the table each filter's value holds, the other filters applied."""
+
+    total: int
+    outcomes: dict[OutcomeStatus | None, int]
+    agents: dict[int, int]
+    tags: dict[str, int]
+    flipped: int
+    not_flipped: int
+    decided: int
+    not_decided: int
+
+
+def result_counts(
+    current: RunResults, comparison: RunComparison | None, wanted: ResultFilter
+) -> ResultCounts:
+    outcomes: dict[OutcomeStatus | None, int] = defaultdict(int)
+    agents: dict[int, int] = defaultdict(int)
+    tags: dict[str, int] = defaultdict(int)
+    total = flipped = not_flipped = decided = not_decided = 0
+    for result in current.results:
+        key = (result.case_id, result.agent_id)
+        if _keeps(wanted, result, comparison):
+            total += 1
+        if _keeps(wanted, result, comparison, skip="outcome"):
+            outcomes[result.outcome] += 1
+        if _keeps(wanted, result, comparison, skip="agent"):
+            agents[result.agent_id] += 1
+        if _keeps(wanted, result, comparison, skip="tag"):
+            for tag in dict.fromkeys(result.tags):
+                tags[tag] += 1
+        if _keeps(wanted, result, comparison, skip="flipped"):
+            if comparison is not None and key in comparison.flips:
+                flipped += 1
+            else:
+                not_flipped += 1
+        if _keeps(wanted, result, comparison, skip="decided"):
+            if result.decided:
+                decided += 1
+            else:
+                not_decided += 1
+    return ResultCounts(
+        total, dict(outcomes), dict(agents), dict(tags), flipped, not_flipped, decided, not_decided
+    )
 
 
 @dataclass
@@ -313,20 +533,6 @@ class ResultRow:
     shown: Score | None
     baseline_outcome: OutcomeStatus | None
     flip: Flip | None
-
-
-def _keeps(wanted: ResultFilter, result: CaseResult, comparison: RunComparison | None) -> bool:
-    if wanted.run_agent_id is not None and result.agent_id != wanted.run_agent_id:
-        return False
-    if wanted.outcome is not None and result.outcome != wanted.outcome:
-        return False
-    if wanted.tag is not None and wanted.tag not in result.tags:
-        return False
-    if wanted.flipped is not None:
-        flipped = comparison is not None and (result.case_id, result.agent_id) in comparison.flips
-        if flipped != wanted.flipped:
-            return False
-    return True
 
 
 async def result_rows(

@@ -22,9 +22,11 @@ from casebook.graphql.types.evals.progress import EvalProgressType
 from casebook.graphql.types.evals.results import (
     EvalCaseResultType,
     EvalComparisonType,
+    EvalResultCountsType,
     EvalSummaryType,
     agent_global_id,
     comparison_of,
+    result_counts_of,
     results_of,
     summary_of,
 )
@@ -216,8 +218,11 @@ class EvalRunType(relay.Node):
 
     @strawberry.field(
         description="The per-case table: one row per case and agent, repetitions folded, in "
-        "case then agent order. flipped: only (or never) the cases that flipped against the "
-        "baseline."
+        "case then agent order. The filters combine. outcome: what the result counts as "
+        "(a person's decision when one was made). flipped: only (or never) the cases that "
+        "flipped against the baseline. decided: only (or never) results a person decided. "
+        "search: words in the question, or in the answer of an agent whose answers you may "
+        "see, case-insensitive (up to 200 characters). first: the page size, up to 100."
     )
     async def results(
         self,
@@ -226,6 +231,8 @@ class EvalRunType(relay.Node):
         outcome: ScoreOutcome | None = None,
         tag: str | None = None,
         flipped: bool | None = None,
+        decided: bool | None = None,
+        search: str | None = None,
         first: int = 50,
         after: str | None = None,
     ) -> Connection[EvalCaseResultType]:
@@ -236,8 +243,35 @@ class EvalRunType(relay.Node):
             outcome=outcome,
             tag=tag,
             flipped=flipped,
+            decided=decided,
+            search=search,
             first=first,
             after=after,
+        )
+
+    @strawberry.field(
+        description="The count per filter of the per-case table (results), with the same "
+        "filters: each value counted with every other filter given applied."
+    )
+    async def result_counts(
+        self,
+        info: Info,
+        agent_id: relay.GlobalID | None = None,
+        outcome: ScoreOutcome | None = None,
+        tag: str | None = None,
+        flipped: bool | None = None,
+        decided: bool | None = None,
+        search: str | None = None,
+    ) -> EvalResultCountsType:
+        return await result_counts_of(
+            info,
+            self.row,
+            agent_id=agent_id,
+            outcome=outcome,
+            tag=tag,
+            flipped=flipped,
+            decided=decided,
+            search=search,
         )
 
     @strawberry.field(

@@ -10,11 +10,18 @@ import strawberry
 from strawberry import relay
 
 from casebook.domain.evals.comparison import FlipKind
-from casebook.domain.evals.results import Tally
+from casebook.domain.evals.results import (
+    FailingScorer,
+    RunSummary,
+    Tally,
+    answer_preview,
+    failing_scorer,
+)
 from casebook.graphql.connection import Connection
 from casebook.graphql.context import Info
 from casebook.graphql.ids import decode_id, encode_id
 from casebook.graphql.types.datasets.case import CaseType
+from casebook.graphql.types.grading.evidence import EVIDENCE, evidence, evidence_readable
 from casebook.graphql.types.grading.score import ScoreOutcome, ScoreType
 from casebook.services.evals import results
 from casebook.services.kernel.errors import BadUserInput, NotFound
@@ -22,6 +29,7 @@ from casebook.services.kernel.records import EvalRun, EvalRunAgent
 
 if TYPE_CHECKING:
     from casebook.graphql.types.evals.eval_run import EvalRunType
+    from casebook.graphql.types.review.decision import ReviewDecisionType
 
 EvalRunRef = Annotated["EvalRunType", strawberry.lazy("casebook.graphql.types.evals.eval_run")]
 
@@ -45,7 +53,19 @@ def _tallied(tally: Tally) -> dict[str, Any]:
         "failed": tally.failed,
         "not_graded": tally.not_graded,
         "pass_rate": tally.pass_rate,
+        "decided": tally.decided,
+        "overruled": tally.overruled,
     }
+
+
+DECIDED = (
+    "Of these results, how many a person decided in review; a decided result counts as "
+    "the decision (finalOutcome), whatever the scorers said."
+)
+OVERRULED = (
+    "Of the decided results, how many count otherwise than the scorers' outcome (for a "
+    "scorer's row: than what that scorer said)."
+)
 
 
 @strawberry.enum(
@@ -72,6 +92,8 @@ class EvalAgentSummaryType:
     pass_rate: float | None = strawberry.field(
         description="passed / (passed + failed); null when nothing was graded."
     )
+    decided: int = strawberry.field(description=DECIDED)
+    overruled: int = strawberry.field(description=OVERRULED)
     cost_usd: float = strawberry.field(description="The agent's answers and their grading.")
     latency_p50_ms: float | None = strawberry.field(
         description="Nearest rank: the smallest latency with half the answers at or below it."
@@ -96,6 +118,8 @@ class EvalScorerSummaryType:
     failed: int
     not_graded: int
     pass_rate: float | None
+    decided: int = strawberry.field(description=DECIDED)
+    overruled: int = strawberry.field(description=OVERRULED)
 
 
 @strawberry.type(name="EvalTagSummary", description="The results of one tag's cases, per agent.")
@@ -106,21 +130,51 @@ class EvalTagSummaryType:
     failed: int
     not_graded: int
     pass_rate: float | None
+    decided: int = strawberry.field(description=DECIDED)
+    overruled: int = strawberry.field(description=OVERRULED)
 
 
 @strawberry.type(
     name="EvalSummary",
     description="Pass rates per agent, per scorer and per tag, with cost, latency p50/p95 and "
-    "structured quality. A (case, agent) counts once its every repetition is scored.",
+    "structured quality. A (case, agent) counts once its every repetition is scored, and "
+    "counts as a person decided it when one did (finalOutcome).",
 )
 class EvalSummaryType:
     agents: list[EvalAgentSummaryType]
     scorers: list[EvalScorerSummaryType]
     tags: list[EvalTagSummaryType]
+    decided_since_end: int | None = strawberry.field(
+        default=None,
+        description="Once the run has ended: how many of its results a person decided, or "
+        "whose decision was withdrawn or undone, since it ended; null while it runs.",
+    )
+    at_end: "EvalSummaryType | None" = strawberry.field(
+        default=None,
+        description="Once the run has ended: its own record of its results as they stood "
+        "when it ended - the decisions made by then counted, none made since; null while "
+        "it runs, and on this record itself.",
+    )
 
     @classmethod
     def from_results(cls, found: results.RunResults) -> "EvalSummaryType":
-        summary = found.summary
+        at_end = found.summary_at_end
+        return cls.from_summary(
+            found,
+            found.summary,
+            decided_since_end=len(found.decided_since_end) if at_end is not None else None,
+            at_end=cls.from_summary(found, at_end) if at_end is not None else None,
+        )
+
+    @classmethod
+    def from_summary(
+        cls,
+        found: results.RunResults,
+        summary: RunSummary,
+        *,
+        decided_since_end: int | None = None,
+        at_end: "EvalSummaryType | None" = None,
+    ) -> "EvalSummaryType":
         agents = {agent.id: agent for agent in found.agents}
         return cls(
             agents=[
@@ -154,16 +208,25 @@ class EvalSummaryType:
                 )
                 for entry in summary.tags
             ],
+            decided_since_end=decided_since_end,
+            at_end=at_end,
         )
 
 
 @strawberry.type(
     name="EvalCaseResult",
     description="One (case, agent) of the run, its repetitions folded: the most frequent "
-    "outcome, a tie going to the worse (FAIL, then NOT_GRADED, then PASS).",
+    "outcome, a tie going to the worse (FAIL, then NOT_GRADED, then PASS). Each answer "
+    "counts as a person decided it in review when one did (finalOutcome).",
 )
 class EvalCaseResultType:
     row: strawberry.Private[results.ResultRow]
+
+    @property
+    def answering_agent_id(self) -> int | None:
+        """For the evidence fields: the agent whose answer this is."""
+        shown = self.row.shown
+        return shown.agent_id if shown is not None else self.row.agent.agent_id
 
     @strawberry.field(description="The case at the revision the run answered.")
     async def case(self, info: Info) -> CaseType:
@@ -180,9 +243,77 @@ class EvalCaseResultType:
     def agent_name(self) -> str:
         return self.row.agent.agent_name
 
-    @strawberry.field(description="Null while not every repetition is scored.")
+    @strawberry.field(
+        description="What the result counts as: its answers' outcomes folded, each answer "
+        "a person decided counting as the decision. Null while not every repetition is "
+        "scored."
+    )
     def outcome(self) -> ScoreOutcome | None:
         return _outcome(self.row.result.outcome)
+
+    @strawberry.field(
+        description="What the scorers said, folded the same way, whatever a person decided."
+    )
+    def scorers_outcome(self) -> ScoreOutcome | None:
+        return _outcome(self.row.result.scorers_outcome)
+
+    @strawberry.field(description="A person decided at least one of its answers in review.")
+    def decided(self) -> bool:
+        return self.row.result.decided
+
+    @strawberry.field(
+        description="The decision that stands on its answers - the latest made when "
+        "several were decided - with who decided and when; null when none was."
+    )
+    async def decision(
+        self, info: Info
+    ) -> (
+        Annotated["ReviewDecisionType", strawberry.lazy("casebook.graphql.types.review.decision")]
+        | None
+    ):
+        from casebook.graphql.types.review.decision import ReviewDecisionType
+
+        decided = [score for score in self.row.scores if score.decision is not None]
+        if not decided:
+            return None
+        views = await info.context.loaders.review_decision.load_many(
+            [score.id for score in decided if score.id is not None]
+        )
+        found = [(view, score) for view, score in zip(views, decided, strict=True) if view]
+        if not found:
+            return None
+        view, score = max(found, key=lambda pair: (pair[0].decision.decided_at, pair[1].id))
+        return ReviewDecisionType(
+            view=view, scorers_outcome=score.outcome, answering_agent_id=score.agent_id
+        )
+
+    @strawberry.field(
+        extensions=evidence(),
+        description="The first lines of the answer shown (medianScore): at most 3 lines and "
+        "300 characters, ending in … when cut. " + EVIDENCE,
+    )
+    async def answer_preview(self) -> str | None:
+        shown = self.row.shown
+        return answer_preview(shown.answer_text) if shown is not None else None
+
+    @strawberry.field(
+        description="The scorer the answer shown failed on - the first that failed, else the "
+        "first without a verdict; null when every scorer passed."
+    )
+    def failing_scorer(self) -> str | None:
+        found = self._failing()
+        return found.name if found is not None else None
+
+    @strawberry.field(
+        extensions=evidence(), description="Why failingScorer found what it did. " + EVIDENCE
+    )
+    async def failing_reason(self) -> str | None:
+        found = self._failing()
+        return found.reason if found is not None else None
+
+    def _failing(self) -> FailingScorer | None:
+        shown = self.row.shown
+        return failing_scorer(shown.results or {}) if shown is not None else None
 
     @strawberry.field(description="One per repetition scored, in repetition order.")
     def scores(self) -> list[ScoreType]:
@@ -328,6 +459,44 @@ def _run_agent_filter(current: results.RunResults, agent_id: relay.GlobalID) -> 
     return -1
 
 
+async def _answer_agents(info: Info, current: results.RunResults) -> frozenset[int]:
+    """The run's agents whose answers this reader may see, so a search reads only those."""
+    agents = [agent for agent in current.agents if agent.id is not None]
+    readable = [
+        await evidence_readable(info, agent.agent_id) if agent.agent_id is not None else False
+        for agent in agents
+    ]
+    return frozenset(agent.id for agent, ok in zip(agents, readable, strict=True) if agent.id)
+
+
+async def _filter(
+    info: Info,
+    current: results.RunResults,
+    *,
+    agent_id: relay.GlobalID | None,
+    outcome: ScoreOutcome | None,
+    tag: str | None,
+    flipped: bool | None,
+    decided: bool | None,
+    search: str | None,
+) -> results.ResultFilter:
+    words = results.check_search(search)
+    matched = None
+    if words is not None:
+        matched = await results.search_matches(
+            info.context.services, current, words, await _answer_agents(info, current)
+        )
+    return results.ResultFilter(
+        run_agent_id=_run_agent_filter(current, agent_id) if agent_id is not None else None,
+        outcome=outcome.value if outcome is not None else None,
+        tag=tag,
+        flipped=flipped,
+        decided=decided,
+        search=words,
+        matched=matched,
+    )
+
+
 async def results_of(
     info: Info,
     run: EvalRun,
@@ -336,20 +505,110 @@ async def results_of(
     outcome: ScoreOutcome | None,
     tag: str | None,
     flipped: bool | None,
+    decided: bool | None = None,
+    search: str | None = None,
     first: int,
     after: str | None,
 ) -> Connection[EvalCaseResultType]:
     current, compared = await comparison_with(info, run, None)
-    wanted = results.ResultFilter(
-        run_agent_id=_run_agent_filter(current, agent_id) if agent_id is not None else None,
-        outcome=outcome.value if outcome is not None else None,
+    wanted = await _filter(
+        info,
+        current,
+        agent_id=agent_id,
+        outcome=outcome,
         tag=tag,
         flipped=flipped,
+        decided=decided,
+        search=search,
     )
     page = await results.results_page(
         info.context.services, current, compared, wanted, first=first, after=after
     )
     return Connection.from_page(page, lambda row: EvalCaseResultType(row=row))
+
+
+@strawberry.type(name="EvalOutcomeCount")
+class EvalOutcomeCountType:
+    outcome: ScoreOutcome | None = strawberry.field(
+        description="Null: not every repetition scored."
+    )
+    count: int
+
+
+@strawberry.type(name="EvalAgentCount")
+class EvalAgentCountType:
+    agent_id: relay.GlobalID
+    agent_name: str
+    count: int
+
+
+@strawberry.type(name="EvalTagCount")
+class EvalTagCountType:
+    tag: str
+    count: int
+
+
+@strawberry.type(
+    name="EvalResultCounts",
+    description="How many rows of the per-case table each filter's value holds, every other "
+    "filter given applied: what a filter would show before it is chosen. total is the "
+    "rows all the filters given hold (the results connection's totalCount).",
+)
+class EvalResultCountsType:
+    total: int
+    outcomes: list[EvalOutcomeCountType]
+    agents: list[EvalAgentCountType]
+    tags: list[EvalTagCountType]
+    flipped: int
+    not_flipped: int
+    decided: int
+    not_decided: int
+
+
+async def result_counts_of(
+    info: Info,
+    run: EvalRun,
+    *,
+    agent_id: relay.GlobalID | None,
+    outcome: ScoreOutcome | None,
+    tag: str | None,
+    flipped: bool | None,
+    decided: bool | None,
+    search: str | None,
+) -> EvalResultCountsType:
+    current, compared = await comparison_with(info, run, None)
+    wanted = await _filter(
+        info,
+        current,
+        agent_id=agent_id,
+        outcome=outcome,
+        tag=tag,
+        flipped=flipped,
+        decided=decided,
+        search=search,
+    )
+    counts = results.result_counts(current, compared, wanted)
+    return EvalResultCountsType(
+        total=counts.total,
+        outcomes=[
+            EvalOutcomeCountType(outcome=_outcome(value), count=counts.outcomes.get(value, 0))
+            for value in ("pass", "fail", "not_graded", None)
+        ],
+        agents=[
+            EvalAgentCountType(
+                agent_id=agent_global_id(agent),
+                agent_name=agent.agent_name,
+                count=counts.agents.get(agent.id, 0),
+            )
+            for agent in current.agents
+            if agent.id is not None
+        ],
+        tags=[EvalTagCountType(tag=t, count=n) for t, n in sorted(counts.tags.items())],
+        flipped=counts.flipped,
+        not_flipped=counts.not_flipped,
+        decided=counts.decided,
+        not_decided=counts.not_decided,
+    )
 
 
 async def comparison_of(

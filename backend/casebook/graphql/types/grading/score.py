@@ -22,6 +22,7 @@ from strawberry.scalars import JSON
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
 from casebook.domain.grading.config_merge import read_scoring_config
+from casebook.domain.review.decision import final_outcome
 from casebook.graphql.context import Info
 from casebook.graphql.ids import encode_optional_id
 from casebook.graphql.node_resolution import resolve_batched
@@ -324,7 +325,7 @@ class ScoreType(relay.Node):
         "outcome (the scorers'). The judge's grades and reasons stay as they were."
     )
     def final_outcome(self) -> ScoreOutcome:
-        return ScoreOutcome(self.row.decision or self.row.outcome)
+        return ScoreOutcome(final_outcome(self.row.outcome, self.row.decision))
 
     @strawberry.field(description="Where the graded answer came from.")
     def source(

@@ -1,0 +1,24 @@
+"""Review decisions by score, every one (current or ended): a run's record at its end reads
+the decisions its answers held then
+
+Revision ID: 0018
+Revises: 0017
+Create Date: 2026-12-06 10:00:00.000000
+"""
+
+from collections.abc import Sequence
+
+from alembic import op
+
+revision: str = "0018"
+down_revision: str | None = "0017"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_index("ix_review_decisions_score", "review_decisions", ["score_id", "id"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_review_decisions_score", table_name="review_decisions")
