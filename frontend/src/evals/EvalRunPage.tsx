@@ -154,7 +154,15 @@ function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: Dataset
             <SummaryPart runId={run.id} datasetId={dataset.id} over={over} />
           </Tabs.Panel>
           <Tabs.Panel value="cases" pt="md">
-            <EvalCaseTable runId={run.id} agents={agents} hasBaseline={run.baseline !== null && run.baseline !== undefined} />
+            <EvalCaseTable
+              runId={run.id}
+              agents={agents}
+              hasBaseline={run.baseline !== null && run.baseline !== undefined}
+              datasetId={dataset.id}
+              latestVersion={dataset.latestVersion}
+              canSend={dataset.viewerCan.edit}
+              readsRuns={dataset.viewerCan.readRuns}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="comparison" pt="md">
             <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
