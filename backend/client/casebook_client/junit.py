@@ -11,6 +11,11 @@ per (case, agent) of the run, named by the case's question (its id when it has n
 
 A regression the rerun confirmed says so in its failure message. ``time`` is the
 answer's latency in seconds (the mean over repetitions).
+
+The outcome is what the result counts as on the server: a person's review decision
+when one was made. Such a testcase says so - its message names who decided, when, and
+what the scorers said - in its failure or skipped message and, for every outcome, in
+its ``system-out`` (a passing testcase has no message).
 """
 
 import xml.etree.ElementTree as ET
@@ -63,8 +68,30 @@ class _Tally:
         element.set("time", f"{self.seconds:.3f}")
 
 
+def _decided(node: dict[str, Any]) -> str:
+    """For a result a person decided, the words saying so; empty otherwise."""
+    decision = node.get("decision")
+    if not decision:
+        return ""
+    who = _clean(str(decision.get("decidedBy") or "a reviewer"))
+    when = _clean(str(decision.get("decidedAt") or ""))
+    scorers = str(node.get("scorersOutcome") or "")
+    said = f" (the scorers said {scorers})" if scorers and scorers != node.get("outcome") else ""
+    return f"decided {decision.get('outcome')} by {who} at {when}{said}"
+
+
 def _testcase(suite: ET.Element, run_name: str, agent: str, node: dict[str, Any]) -> str:
     """Adds the testcase; returns its outcome's element name, or ``pass``."""
+    decided = _decided(node)
+    found = _outcome_of(suite, run_name, agent, node, decided)
+    if decided:
+        ET.SubElement(suite[-1], "system-out").text = decided
+    return found
+
+
+def _outcome_of(
+    suite: ET.Element, run_name: str, agent: str, node: dict[str, Any], decided: str
+) -> str:
     case = ET.SubElement(
         suite,
         "testcase",
@@ -73,6 +100,8 @@ def _testcase(suite: ET.Element, run_name: str, agent: str, node: dict[str, Any]
         time=f"{_seconds(node):.3f}",
     )
     reason = _clean(str((node.get("medianScore") or {}).get("outcomeReason") or ""))
+    if decided:
+        reason = f"{decided}; {reason}" if reason else decided
     outcome = node.get("outcome")
     if outcome == "PASS":
         return "pass"

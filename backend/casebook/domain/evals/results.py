@@ -268,7 +268,7 @@ def _agent_summary(agent_id: int, results: Sequence[CaseResult]) -> AgentSummary
     )
 
 
-def _scorer_outcomes(result: CaseResult) -> dict[str, OutcomeStatus]:
+def scorer_outcomes(result: CaseResult) -> dict[str, OutcomeStatus]:
     """Each scorer's verdict on the (case, agent), its repetitions folded. A scorer's row
     counts what the scorer said - a decision never changes what a scorer found - and
     counts it as overruled when the result a person decided counts otherwise."""
@@ -290,7 +290,7 @@ def summarize(agent_ids: Sequence[int], results: Iterable[CaseResult]) -> RunSum
         by_agent.setdefault(result.agent_id, []).append(result)
         if result.outcome is None:
             continue
-        for scorer, outcome in _scorer_outcomes(result).items():
+        for scorer, outcome in scorer_outcomes(result).items():
             scorers[(result.agent_id, scorer)] = scorers[(result.agent_id, scorer)].add(
                 outcome,
                 decided=result.decided,

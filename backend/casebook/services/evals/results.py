@@ -71,7 +71,7 @@ class RunResults:
     reruns: dict[tuple[int, int], list[OutcomeStatus]] = field(default_factory=dict)
     # Once the run has ended: score id → the decision that stood when it ended (None for
     # none), for every score of it a decision ever touched; and the (case, run agent)
-    # results a decision made, withdrawn or undone since then.
+    # results with an answer whose decision is another now than then.
     decisions_at_end: dict[int, OutcomeStatus | None] | None = None
     decided_since_end: set[tuple[int, int]] = field(default_factory=set)
 
@@ -240,19 +240,22 @@ async def _decision_history(
 def _at_end(
     finished_at: datetime, events: Sequence[_DecisionEvent]
 ) -> tuple[dict[int, OutcomeStatus | None], set[tuple[int, int]]]:
-    """The decision each score held when the run ended, and the results changed since."""
+    """The decision each score held when the run ended, and the results one of whose
+    answers holds another decision now (decided since, or withdrawn or undone since)."""
     held: dict[int, OutcomeStatus | None] = {}
-    since: set[tuple[int, int]] = set()
+    now: dict[int, OutcomeStatus | None] = {}
+    results: dict[int, tuple[int, int]] = {}
     for event in events:
+        results[event.score_id] = (event.case_id, event.run_agent_id)
         held.setdefault(event.score_id, None)
+        now.setdefault(event.score_id, None)
         if event.decided_at <= finished_at and (
             event.ended_at is None or event.ended_at > finished_at
         ):
             held[event.score_id] = event.outcome
-        if event.decided_at > finished_at or (
-            event.ended_at is not None and event.ended_at > finished_at
-        ):
-            since.add((event.case_id, event.run_agent_id))
+        if event.ended_at is None:
+            now[event.score_id] = event.outcome
+    since = {results[score] for score in held if held[score] != now[score]}
     return held, since
 
 

@@ -820,6 +820,12 @@ class AsyncClient(AsyncBaseClient):
                       agentId
                       agentName
                       outcome
+                      scorersOutcome
+                      decision {
+                        outcome
+                        decidedBy
+                        decidedAt
+                      }
                       flip
                       confirmed
                       qualityMean

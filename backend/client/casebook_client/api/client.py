@@ -818,6 +818,12 @@ class Client(BaseClient):
                       agentId
                       agentName
                       outcome
+                      scorersOutcome
+                      decision {
+                        outcome
+                        decidedBy
+                        decidedAt
+                      }
                       flip
                       confirmed
                       qualityMean

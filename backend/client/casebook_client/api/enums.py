@@ -36,6 +36,11 @@ class RatingValue(str, Enum):
     DOWN = "DOWN"
 
 
+class ReviewDecisionOutcome(str, Enum):
+    PASS = "PASS"
+    FAIL = "FAIL"
+
+
 class ScoreOutcome(str, Enum):
     PASS = "PASS"
     FAIL = "FAIL"

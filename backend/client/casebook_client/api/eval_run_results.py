@@ -1,9 +1,10 @@
+from datetime import datetime
 from typing import Optional
 
 from pydantic import Field
 
 from .base_model import BaseModel
-from .enums import EvalFlipKind, ScoreOutcome
+from .enums import EvalFlipKind, ReviewDecisionOutcome, ScoreOutcome
 
 
 class EvalRunResults(BaseModel):
@@ -33,6 +34,8 @@ class EvalRunResultsEvalRunResultsEdgesNode(BaseModel):
     agent_id: str = Field(alias="agentId")
     agent_name: str = Field(alias="agentName")
     outcome: Optional[ScoreOutcome]
+    scorers_outcome: Optional[ScoreOutcome] = Field(alias="scorersOutcome")
+    decision: Optional["EvalRunResultsEvalRunResultsEdgesNodeDecision"]
     flip: Optional[EvalFlipKind]
     confirmed: Optional[bool]
     quality_mean: Optional[float] = Field(alias="qualityMean")
@@ -46,6 +49,12 @@ class EvalRunResultsEvalRunResultsEdgesNodeCase(BaseModel):
     id: str
     input: str
     tags: list[str]
+
+
+class EvalRunResultsEvalRunResultsEdgesNodeDecision(BaseModel):
+    outcome: ReviewDecisionOutcome
+    decided_by: Optional[str] = Field(alias="decidedBy")
+    decided_at: datetime = Field(alias="decidedAt")
 
 
 class EvalRunResultsEvalRunResultsEdgesNodeMedianScore(BaseModel):

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import strawberry
 from strawberry import relay
@@ -16,6 +16,10 @@ from casebook.graphql.types.datasets.case_export import CaseExportType
 from casebook.graphql.types.datasets.dataset_permissions import DatasetPermissionsType
 from casebook.graphql.types.datasets.dataset_version import DatasetVersionType
 from casebook.graphql.types.datasets.grant import GrantType
+from casebook.graphql.types.datasets.version_diff import (
+    DatasetVersionDiffType,
+    version_diff_of,
+)
 from casebook.graphql.types.evals.eval_access import EvalAccessType
 from casebook.graphql.types.generation.dataset_fields import DatasetGenerationFields
 from casebook.graphql.types.grading.score import ScoreOutcome, ScoreType
@@ -117,6 +121,19 @@ class DatasetType(DatasetReviewFields, DatasetGenerationFields, relay.Node):
         return DatasetVersionType.from_row(
             await cases.get_version(info.context.services, self.id, number)
         )
+
+    @strawberry.field(
+        description="Any two versions side by side: the cases added, removed and changed "
+        "from version `from` to version `to` (either may be the later), and for a changed "
+        "case each field's before and after."
+    )
+    async def version_diff(
+        self,
+        info: Info,
+        from_: Annotated[int, strawberry.argument(name="from")],
+        to: int,
+    ) -> DatasetVersionDiffType:
+        return await version_diff_of(info, self.id, from_, to)
 
     @strawberry.field(
         description="Grants on this dataset; a legacy use grant is listed as doing nothing."

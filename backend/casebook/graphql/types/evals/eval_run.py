@@ -30,6 +30,7 @@ from casebook.graphql.types.evals.results import (
     results_of,
     summary_of,
 )
+from casebook.graphql.types.evals.run_diff import EvalCaseDiffType, run_diff_of
 from casebook.graphql.types.evals.work import WORK_ITEM, EvalWorkScoreType, work_scores_of
 from casebook.graphql.types.grading.score import ScoreOutcome
 from casebook.services.evals.channels import progress_payload
@@ -285,6 +286,24 @@ class EvalRunType(relay.Node):
     ) -> EvalComparisonType | None:
         other = decode_id(with_, EvalRunType, "with") if with_ is not None else None
         return await comparison_of(info, self.row, other)
+
+    @strawberry.field(
+        description="This run and another run of its dataset side by side, case by case: the "
+        "baseline when `with` is null. For each (case, agent) both answered at the same "
+        "revision, the result before and now, the answers word by word, the tool calls call "
+        "by call and each scorer's verdict. flipped: only (or never) the flips. Null when "
+        "there is no run to compare with, or it is not yours to see."
+    )
+    async def diff(
+        self,
+        info: Info,
+        with_: Annotated[relay.GlobalID | None, strawberry.argument(name="with")] = None,
+        flipped: bool | None = None,
+        first: int = 50,
+        after: str | None = None,
+    ) -> Connection[EvalCaseDiffType] | None:
+        other = decode_id(with_, EvalRunType, "with") if with_ is not None else None
+        return await run_diff_of(info, self.row, other, flipped=flipped, first=first, after=after)
 
     @classmethod
     async def resolve_nodes(

@@ -42,7 +42,7 @@ def agent_global_id(agent: EvalRunAgent) -> relay.GlobalID:
     return encode_id("EvalRunAgent", agent.id)
 
 
-def _outcome(value: str | None) -> ScoreOutcome | None:
+def outcome_enum(value: str | None) -> ScoreOutcome | None:
     return ScoreOutcome(value) if value is not None else None
 
 
@@ -146,8 +146,9 @@ class EvalSummaryType:
     tags: list[EvalTagSummaryType]
     decided_since_end: int | None = strawberry.field(
         default=None,
-        description="Once the run has ended: how many of its results a person decided, or "
-        "whose decision was withdrawn or undone, since it ended; null while it runs.",
+        description="Once the run has ended: how many of its results hold another decision "
+        "now than when it ended (decided since, or a decision withdrawn or undone since) - "
+        "where this summary and atEnd may differ; null while it runs.",
     )
     at_end: "EvalSummaryType | None" = strawberry.field(
         default=None,
@@ -249,13 +250,13 @@ class EvalCaseResultType:
         "scored."
     )
     def outcome(self) -> ScoreOutcome | None:
-        return _outcome(self.row.result.outcome)
+        return outcome_enum(self.row.result.outcome)
 
     @strawberry.field(
         description="What the scorers said, folded the same way, whatever a person decided."
     )
     def scorers_outcome(self) -> ScoreOutcome | None:
-        return _outcome(self.row.result.scorers_outcome)
+        return outcome_enum(self.row.result.scorers_outcome)
 
     @strawberry.field(description="A person decided at least one of its answers in review.")
     def decided(self) -> bool:
@@ -343,7 +344,7 @@ class EvalCaseResultType:
 
     @strawberry.field(description="Its outcome in the run's baseline, when that holds the case.")
     def baseline_outcome(self) -> ScoreOutcome | None:
-        return _outcome(self.row.baseline_outcome)
+        return outcome_enum(self.row.baseline_outcome)
 
     @strawberry.field(description="Against the run's baseline; null when it did not flip.")
     def flip(self) -> EvalFlipKind | None:
@@ -591,7 +592,7 @@ async def result_counts_of(
     return EvalResultCountsType(
         total=counts.total,
         outcomes=[
-            EvalOutcomeCountType(outcome=_outcome(value), count=counts.outcomes.get(value, 0))
+            EvalOutcomeCountType(outcome=outcome_enum(value), count=counts.outcomes.get(value, 0))
             for value in ("pass", "fail", "not_graded", None)
         ],
         agents=[

@@ -1,0 +1,170 @@
+"""The seed's rule (datasets.md "Review"): "A person's review decision is stored beside
+the scorers' results and decides the outcome. It never changes what the judge said."
+A decision changes an eval run's summary, its per-case table, its comparison, the gate
+and the JUnit it writes; undoing or withdrawing it brings the scorers' outcome back; the
+scorers' grades and reasons stay as they were throughout; an ended run keeps its record
+at its end and counts what was decided since."""
+
+from typing import Any
+
+from casebook_client.gate import FAILED, PASSED, AgentRate, decide
+from casebook_client.junit import junit_xml
+from tests.integration.evals.helpers import agent_at, dataset_with_cases, run_input
+from tests.integration.evals.test_eval_results import Script, _run
+from tests.integration.review.helpers import DECIDE, UNDO, WITHDRAW_DECISION
+from tests.support.graphql_client import Api
+from tests.support.junit import validate_junit
+from tests.support.loopback_http import LoopbackHttp
+
+ROW = """case { id input } agentId agentName outcome scorersOutcome decided flip confirmed
+  decision { outcome decidedBy decidedAt overrulesScorers }
+  answerPreview failingScorer failingReason
+  medianScore { id outcome finalOutcome outcomeReason latencyMs }
+  scores { id outcome outcomeReason latencyMs }"""
+TALLY = "passed failed notGraded passRate decided overruled"
+STATE = f"""query($id: ID!, $decided: Boolean, $search: String) {{ evalRun(id: $id) {{
+  status statusReason
+  summary {{ decidedSinceEnd agents {{ agentName {TALLY} }} scorers {{ scorer {TALLY} }}
+    tags {{ tag {TALLY} }} atEnd {{ decidedSinceEnd agents {{ {TALLY} }} }} }}
+  comparison {{ confirmedRegressions passRateAfter regressions {{ case {{ input }} }} }}
+  results(decided: $decided, search: $search) {{ totalCount edges {{ node {{ {ROW} }} }} }}
+  resultCounts(decided: $decided, search: $search) {{ total decided notDecided flipped
+    outcomes {{ outcome count }} }} }} }}"""
+
+
+async def _state(api: Api, run_id: str, **filters: Any) -> dict[str, Any]:
+    found: dict[str, Any] = (await api(STATE, {"id": run_id, **filters}))["evalRun"]
+    return found
+
+
+def _rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [edge["node"] for edge in state["results"]["edges"]]
+
+
+def _gate(state: dict[str, Any]) -> int:
+    """The gate exactly as ``casebook eval`` decides it, on the fields it reads."""
+    comparison = state["comparison"]
+    return decide(
+        status=state["status"],
+        status_reason=state["statusReason"],
+        confirmed_regressions=comparison["confirmedRegressions"] if comparison else 0,
+        rates=[AgentRate(a["agentName"], a["passRate"]) for a in state["summary"]["agents"]],
+        min_pass_rate=1.0,
+    ).exit_code
+
+
+def _junit_failures(state: dict[str, Any]) -> tuple[int, bytes]:
+    written = junit_xml("casebook.Decided", _rows(state))
+    root = validate_junit(written)
+    return int(root.get("failures") or 0), written
+
+
+def _graded(state: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What the scorers found on every answer: never changed by a decision."""
+    return [
+        (score["id"], score["outcome"], score["outcomeReason"])
+        for row in _rows(state)
+        for score in row["scores"]
+    ]
+
+
+async def test_a_decision_decides_summary_table_comparison_gate_and_junit_and_undo_restores(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 3)
+    script = Script()
+    endpoint.answer_with(script)
+    agent = await agent_at(owner, endpoint)
+    baseline = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+    script.always = {"question 1"}
+    run = await _run(
+        owner, run_worker, run_input(dataset_id, [agent], baselineRunId=baseline["id"])
+    )
+
+    before = await _state(owner, run["id"])
+    rows = _rows(before)
+    failing = rows[1]
+    assert failing["outcome"] == failing["scorersOutcome"] == "FAIL" and not failing["decided"]
+    assert failing["decision"] is None and failing["failingScorer"] == "checks"
+    assert failing["failingReason"] and failing["answerPreview"] == "question 1: no"
+    assert [a["passed"] for a in before["summary"]["agents"]] == [2]
+    assert before["comparison"]["confirmedRegressions"] == 1
+    assert _gate(before) == FAILED
+    assert _junit_failures(before)[0] == 1
+    assert before["summary"]["decidedSinceEnd"] == 0
+
+    # A reviewer passes the answer the scorers failed.
+    score_id = failing["medianScore"]["id"]
+    await owner(DECIDE, {"i": {"scoreId": score_id, "outcome": "PASS", "note": "fine"}})
+    passed = await _state(owner, run["id"])
+    row = _rows(passed)[1]
+    assert row["outcome"] == "PASS" and row["scorersOutcome"] == "FAIL" and row["decided"]
+    assert row["decision"]["outcome"] == "PASS" and row["decision"]["overrulesScorers"]
+    assert row["decision"]["decidedBy"] and row["decision"]["decidedAt"]
+    assert row["medianScore"]["outcome"] == "FAIL" and row["medianScore"]["finalOutcome"] == "PASS"
+    agent_row = passed["summary"]["agents"][0]
+    assert (agent_row["passed"], agent_row["failed"], agent_row["passRate"]) == (3, 0, 1.0)
+    assert (agent_row["decided"], agent_row["overruled"]) == (1, 1)
+    # A scorer's row keeps what the scorer said, and says a person overruled it.
+    checks = next(s for s in passed["summary"]["scorers"] if s["scorer"] == "checks")
+    assert (checks["failed"], checks["decided"], checks["overruled"]) == (1, 1, 1)
+    assert passed["comparison"]["regressions"] == []
+    assert passed["comparison"]["confirmedRegressions"] == 0
+    assert passed["comparison"]["passRateAfter"] == 1.0
+    assert _gate(passed) == PASSED
+    failures, written = _junit_failures(passed)
+    assert failures == 0 and b"decided PASS by" in written and b"the scorers said FAIL" in written
+    # The run's record at its end stands; what changed since is counted as such.
+    assert passed["summary"]["decidedSinceEnd"] == 1
+    assert passed["summary"]["atEnd"]["agents"][0]["passed"] == 2
+    assert passed["summary"]["atEnd"]["decidedSinceEnd"] is None
+    assert _graded(passed) == _graded(before)
+    # The filters and their counts see the decision.
+    only = await _state(owner, run["id"], decided=True)
+    assert [r["case"]["input"] for r in _rows(only)] == ["question 1"]
+    assert only["results"]["totalCount"] == only["resultCounts"]["total"] == 1
+    assert (passed["resultCounts"]["decided"], passed["resultCounts"]["notDecided"]) == (1, 2)
+    assert {c["outcome"]: c["count"] for c in passed["resultCounts"]["outcomes"]}["PASS"] == 3
+
+    # Undone: the scorers' outcome is back everywhere.
+    await owner(UNDO, {"s": score_id})
+    undone = await _state(owner, run["id"])
+    assert undone["summary"] == before["summary"]
+    assert undone["comparison"] == before["comparison"]
+    assert _rows(undone) == _rows(before)
+    assert _gate(undone) == FAILED and _junit_failures(undone)[0] == 1
+
+    # A person failing an answer the scorers passed makes a regression of it: confirmed by
+    # the decision, so the gate fails on it too; withdrawn, it is gone again.
+    passing = _rows(before)[0]["medianScore"]["id"]
+    script.always = set()
+    await owner(DECIDE, {"i": {"scoreId": score_id, "outcome": "PASS"}})
+    await owner(DECIDE, {"i": {"scoreId": passing, "outcome": "FAIL"}})
+    failed = await _state(owner, run["id"])
+    assert [r["case"]["input"] for r in failed["comparison"]["regressions"]] == ["question 0"]
+    assert failed["comparison"]["confirmedRegressions"] == 1 and _gate(failed) == FAILED
+    assert failed["summary"]["decidedSinceEnd"] == 2
+    await owner(WITHDRAW_DECISION, {"s": passing})
+    withdrawn = await _state(owner, run["id"])
+    assert withdrawn["comparison"]["regressions"] == [] and _gate(withdrawn) == PASSED
+    assert _graded(withdrawn) == _graded(before)
+
+
+async def test_search_reads_questions_and_answers(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 3)
+    script = Script()
+    script.always = {"question 2"}
+    endpoint.answer_with(script)
+    agent = await agent_at(owner, endpoint)
+    run = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+    by_question = await _state(owner, run["id"], search="QUESTION 1")
+    assert [r["case"]["input"] for r in _rows(by_question)] == ["question 1"]
+    by_answer = await _state(owner, run["id"], search=": no")
+    assert [r["case"]["input"] for r in _rows(by_answer)] == ["question 2"]
+    assert by_answer["resultCounts"]["total"] == by_answer["results"]["totalCount"] == 1
+    # LIKE's wildcards are words like any other.
+    assert _rows(await _state(owner, run["id"], search="%")) == []
+    refused = await owner.errors(STATE, {"id": run["id"], "search": "x" * 201})
+    assert refused.codes == ["BAD_USER_INPUT"] and "search" in str(refused)
