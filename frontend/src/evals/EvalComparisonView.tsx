@@ -1,10 +1,11 @@
-import { Alert, Badge, Center, Drawer, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Drawer, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { agentsAtVersions, type LabelledVersion } from '../agents/versionLabel';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
+import { VersionDiffDialog } from '../datasets/VersionDiffDialog';
 import { formatWhen } from '../common/time';
 import type { EvalCaseResultFieldsFragment } from '../gql/graphql';
 import { Markdown } from '../markdown/Markdown';
@@ -64,8 +65,9 @@ function FlipDrawer({ row, baselineRunId, onClose }: { row: Row | null; baseline
  * improvements, and each flipped case's answers side by side. Runs over
  * different versions compare only the cases both hold, and say so.
  */
-export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: string; datasetId: string; baselineId: string | null }) {
+export function EvalComparisonView({ runId, datasetId, baselineId, runVersion, latestVersion }: { runId: string; datasetId: string; baselineId: string | null; runVersion: number; latestVersion: number }) {
   const [withRun, setWithRun] = useState<string | null>(null);
+  const [versions, setVersions] = useState<{ from: number; to: number } | null>(null);
   const [open, setOpen] = useState<Row | null>(null);
   const [{ data: runs }] = useQuery({ query: EvalRunsQuery, variables: { datasetId, first: 50, after: null } });
   const [{ data, error, fetching }] = useQuery({ query: EvalComparisonQuery, variables: { id: runId, with: withRun }, requestPolicy: 'cache-and-network' });
@@ -105,7 +107,12 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
         <>
           {view.versionNote && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The questions differ">
-              {view.versionNote}
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{view.versionNote}</Text>
+                <Button size="compact-sm" variant="light" color="yellow" onClick={() => setVersions({ from: comparison.baseline.datasetVersion, to: runVersion })}>
+                  See what changed
+                </Button>
+              </Stack>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md">
@@ -174,6 +181,7 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
           )}
         </>
       )}
+      <VersionDiffDialog datasetId={datasetId} latestVersion={latestVersion} initial={versions} onClose={() => setVersions(null)} />
       <RunVersionLabels agents={comparison?.baseline.agents ?? NO_AGENTS}>
         <FlipDrawer row={open} baselineRunId={comparison?.baseline.id ?? null} onClose={() => setOpen(null)} />
       </RunVersionLabels>

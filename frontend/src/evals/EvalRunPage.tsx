@@ -165,7 +165,7 @@ function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: Dataset
             />
           </Tabs.Panel>
           <Tabs.Panel value="comparison" pt="md">
-            <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
+            <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} runVersion={run.datasetVersion} latestVersion={dataset.latestVersion} />
           </Tabs.Panel>
           <Tabs.Panel value="review" pt="md">
             <ReviewCandidates runId={run.id} over={over} />
