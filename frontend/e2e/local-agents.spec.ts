@@ -189,8 +189,8 @@ test.describe('local agents', () => {
     // The answer a client gave names the version it answered with.
     await page.getByRole('tablist', { name: 'Eval run' }).getByRole('tab', { name: 'Cases' }).click();
     await page.getByTestId('eval-case-row').filter({ hasText: 'How long does shipping take?' }).getByRole('button').first().click();
-    const answers = page.getByRole('dialog', { name: 'Answers side by side' });
-    await expect(answers.getByRole('region', { name: 'Returns desk from CI' })).toContainText('Returns desk from CI v3 · a1b2c3d');
+    const answers = page.getByRole('dialog', { name: "Returns desk from CI's answer" });
+    await expect(answers.getByTestId('answered-by')).toContainText('Returns desk from CI v3 · a1b2c3d');
     await expect(answers).toContainText('Shipping takes a week or two.');
     await page.keyboard.press('Escape');
     await dismissNotifications(page);

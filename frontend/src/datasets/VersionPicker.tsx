@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useClient, useQuery } from 'urql';
 import { problemFrom } from '../api/errors';
 import { DatasetVersionQuery, DatasetVersionsQuery } from './operations';
+import { CompareVersionsButton } from './VersionDiffDialog';
 import { versionLabel } from './versionWords';
 
 /** Opens an older version by its number, after asking the API that it exists. */
@@ -106,6 +107,7 @@ export function VersionPicker({
         maxDropdownHeight={360}
       />
       <OpenByNumber datasetId={datasetId} latestVersion={latestVersion} onOpen={(version) => onChange(version === latestVersion ? null : version)} />
+      <CompareVersionsButton datasetId={datasetId} latestVersion={latestVersion} viewedVersion={viewedVersion} />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { Accordion, Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { agentAtVersion } from '../agents/versionLabel';
+import { formatExact, formatWhen } from '../common/time';
 import type { EvalAnswerFieldsFragment, ScoreOutcome } from '../gql/graphql';
 import { Markdown } from '../markdown/Markdown';
 import { formatMs, formatUsd } from './progress';
@@ -26,6 +27,42 @@ export function OutcomeBadge({ outcome, size = 'sm' }: { outcome: ScoreOutcome |
     <Badge size={size} variant="light" color={words.color}>
       {words.label}
     </Badge>
+  );
+}
+
+export interface DecidedLike {
+  outcome: ScoreOutcome;
+  finalOutcome?: ScoreOutcome | null;
+  review?: { state: string; decision?: { outcome: ScoreOutcome | 'PASS' | 'FAIL'; decidedBy?: string | null; decidedAt: string; overrulesScorers: boolean } | null } | null;
+}
+
+/** "Decided: fails, by Ann, 2 minutes ago · the scorers said Passed"; null when no person decided. */
+export function decisionWords(score: DecidedLike): string | null {
+  const decision = score.review?.state === 'DECIDED' ? score.review.decision : null;
+  if (!decision) return null;
+  const who = decision.decidedBy ? `, by ${decision.decidedBy}` : '';
+  const scorers = decision.overrulesScorers ? ` · the scorers said ${OUTCOME_WORDS[score.outcome].label}` : '';
+  return `Decided: ${decision.outcome === 'PASS' ? 'passes' : 'fails'}${who}, ${formatWhen(decision.decidedAt)}${scorers}`;
+}
+
+/**
+ * The outcome an answer counts as: the person's decision where one was made
+ * (who and when beside it, with what the scorers said when it overrules
+ * them), else the scorers'. One component for every place an outcome shows.
+ */
+export function DecidedOutcome({ score, size = 'sm' }: { score: DecidedLike | null | undefined; size?: 'xs' | 'sm' | 'md' }) {
+  if (!score) return <OutcomeBadge outcome={null} size={size} />;
+  const words = decisionWords(score);
+  const decidedAt = score.review?.decision?.decidedAt;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="decided-outcome">
+      <OutcomeBadge outcome={score.finalOutcome ?? score.outcome} size={size} />
+      {words && (
+        <Text size="xs" c="dimmed" title={formatExact(decidedAt)} data-testid="decision-words">
+          {words}
+        </Text>
+      )}
+    </Group>
   );
 }
 
@@ -67,7 +104,7 @@ export function AnswerCard({ title, score, highlight }: { title: string; score: 
           <Text fw={600} size="sm">
             {title}
           </Text>
-          {score && <OutcomeBadge outcome={score.outcome} />}
+          {score && <DecidedOutcome score={score} />}
         </Group>
         {!score ? (
           <Text size="sm" c="dimmed">

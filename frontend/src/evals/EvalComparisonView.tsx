@@ -1,19 +1,21 @@
-import { Alert, Badge, Center, Drawer, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Drawer, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { agentsAtVersions, type LabelledVersion } from '../agents/versionLabel';
 import { problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
+import { VersionDiffDialog } from '../datasets/VersionDiffDialog';
 import { formatWhen } from '../common/time';
 import type { EvalCaseResultFieldsFragment } from '../gql/graphql';
 import { Markdown } from '../markdown/Markdown';
-import { AnswerCard, OutcomeBadge } from './AnswerCard';
+import { OutcomeBadge } from './AnswerCard';
 import { comparisonView, type FlipRow, formatDelta } from './comparison';
 import { FlipBadge, questionOf } from './EvalCaseTable';
 import { EvalRunsQuery } from './operations';
 import { EvalComparisonQuery } from './resultsOperations';
 import { runChoiceLabel } from './runChoice';
+import { RunDiffView } from './RunDiffView';
 import { RunVersionLabels } from './RunVersionLabels';
 import { useAnswerInRun } from './useAnswerInRun';
 
@@ -28,9 +30,8 @@ function short(text: string, length = 110): string {
 /** The flipped case's answer before (in the run compared with) beside the answer now. */
 function FlipDrawer({ row, baselineRunId, onClose }: { row: Row | null; baselineRunId: string | null; onClose: () => void }) {
   const before = useAnswerInRun(row ? baselineRunId : null, row?.result.case.id ?? '', row?.result.agentId ?? '');
-  const highlight = row?.kind === 'REGRESSION' ? 'regression' : 'improvement';
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="xl" title="Before and now, side by side">
+    <Drawer opened={row !== null} onClose={onClose} position="right" size="100%" title="Before and now, side by side">
       {row && (
         <Stack gap="md">
           <Group gap="xs">
@@ -43,24 +44,15 @@ function FlipDrawer({ row, baselineRunId, onClose }: { row: Row | null; baseline
             </Text>
             {row.result.case.masked ? <Text c="dimmed">{questionOf(row.result)}</Text> : <Markdown>{row.result.case.input}</Markdown>}
           </Stack>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {before.kind === 'loading' ? (
-              <Center>
-                <Loader size="sm" aria-label="Loading the answer before" />
-              </Center>
-            ) : before.kind === 'found' ? (
-              <AnswerCard title="Before" score={before.score} />
-            ) : before.kind === 'failed' && before.problem ? (
-              <ProblemAlert problem={before.problem} title="The answer before could not be read" />
-            ) : (
-              <Paper withBorder radius="md" p="md">
-                <Text size="sm" c="dimmed">
-                  The run compared with holds no answer of this agent to this case.
-                </Text>
-              </Paper>
-            )}
-            <AnswerCard title="Now" score={row.result.medianScore} highlight={highlight} />
-          </SimpleGrid>
+          {before.kind === 'loading' ? (
+            <Center>
+              <Loader size="sm" aria-label="Loading the answer before" />
+            </Center>
+          ) : before.kind === 'failed' && before.problem ? (
+            <ProblemAlert problem={before.problem} title="The answer before could not be read" />
+          ) : (
+            <RunDiffView before={before.kind === 'found' ? before.score : null} now={row.result.medianScore ?? null} />
+          )}
         </Stack>
       )}
     </Drawer>
@@ -73,8 +65,9 @@ function FlipDrawer({ row, baselineRunId, onClose }: { row: Row | null; baseline
  * improvements, and each flipped case's answers side by side. Runs over
  * different versions compare only the cases both hold, and say so.
  */
-export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: string; datasetId: string; baselineId: string | null }) {
+export function EvalComparisonView({ runId, datasetId, baselineId, runVersion, latestVersion }: { runId: string; datasetId: string; baselineId: string | null; runVersion: number; latestVersion: number }) {
   const [withRun, setWithRun] = useState<string | null>(null);
+  const [versions, setVersions] = useState<{ from: number; to: number } | null>(null);
   const [open, setOpen] = useState<Row | null>(null);
   const [{ data: runs }] = useQuery({ query: EvalRunsQuery, variables: { datasetId, first: 50, after: null } });
   const [{ data, error, fetching }] = useQuery({ query: EvalComparisonQuery, variables: { id: runId, with: withRun }, requestPolicy: 'cache-and-network' });
@@ -93,7 +86,7 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
     <Stack gap="md">
       <Select
         label="Compare with"
-        placeholder={baselineId ? 'The baseline chosen at the start' : 'Choose an earlier run'}
+        placeholder={baselineId ? 'The baseline chosen at the start' : 'Choose another run of this dataset'}
         data={choices}
         value={withRun}
         onChange={setWithRun}
@@ -108,13 +101,18 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
         </Center>
       ) : !comparison || !view ? (
         <Text size="sm" c="dimmed">
-          This run had no baseline: choose an earlier run to compare with.
+          This run had no baseline: choose any other run of the dataset to compare with.
         </Text>
       ) : (
         <>
           {view.versionNote && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The questions differ">
-              {view.versionNote}
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{view.versionNote}</Text>
+                <Button size="compact-sm" variant="light" color="yellow" onClick={() => setVersions({ from: comparison.baseline.datasetVersion, to: runVersion })}>
+                  See what changed
+                </Button>
+              </Stack>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md">
@@ -183,6 +181,7 @@ export function EvalComparisonView({ runId, datasetId, baselineId }: { runId: st
           )}
         </>
       )}
+      <VersionDiffDialog datasetId={datasetId} latestVersion={latestVersion} initial={versions} onClose={() => setVersions(null)} />
       <RunVersionLabels agents={comparison?.baseline.agents ?? NO_AGENTS}>
         <FlipDrawer row={open} baselineRunId={comparison?.baseline.id ?? null} onClose={() => setOpen(null)} />
       </RunVersionLabels>

@@ -68,15 +68,19 @@ const SUMMARY_REREAD_MS = 5_000;
 function SummaryPart({ runId, datasetId, over }: { runId: string; datasetId: string; over: boolean }) {
   const [{ data, error }, reread] = useQuery({ query: EvalRunSummaryQuery, variables: { id: runId }, requestPolicy: 'cache-and-network' });
   const [startedOver] = useState(over);
+  const [{ data: runs }, rereadRuns] = useQuery({ query: EvalPassRatesQuery, variables: { datasetId, first: 20 }, requestPolicy: 'cache-and-network' });
   useEffect(() => {
     if (over) {
-      if (!startedOver) reread({ requestPolicy: 'network-only' });
+      // The run just ended: its summary and its point on the chart are final now.
+      if (!startedOver) {
+        reread({ requestPolicy: 'network-only' });
+        rereadRuns({ requestPolicy: 'network-only' });
+      }
       return;
     }
     const timer = window.setInterval(() => reread({ requestPolicy: 'network-only' }), SUMMARY_REREAD_MS);
     return () => window.clearInterval(timer);
-  }, [over, startedOver, reread]);
-  const [{ data: runs }] = useQuery({ query: EvalPassRatesQuery, variables: { datasetId, first: 20 }, requestPolicy: 'cache-and-network' });
+  }, [over, startedOver, reread, rereadRuns]);
   const problem = problemFrom(error);
   return (
     <Stack gap="md">
@@ -150,10 +154,18 @@ function RunView({ run, dataset, onBack, refetch }: { run: Run; dataset: Dataset
             <SummaryPart runId={run.id} datasetId={dataset.id} over={over} />
           </Tabs.Panel>
           <Tabs.Panel value="cases" pt="md">
-            <EvalCaseTable runId={run.id} agents={agents} hasBaseline={run.baseline !== null && run.baseline !== undefined} />
+            <EvalCaseTable
+              runId={run.id}
+              agents={agents}
+              hasBaseline={run.baseline !== null && run.baseline !== undefined}
+              datasetId={dataset.id}
+              latestVersion={dataset.latestVersion}
+              canSend={dataset.viewerCan.edit}
+              readsRuns={dataset.viewerCan.readRuns}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="comparison" pt="md">
-            <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} />
+            <EvalComparisonView runId={run.id} datasetId={dataset.id} baselineId={run.baseline?.id ?? null} runVersion={run.datasetVersion} latestVersion={dataset.latestVersion} />
           </Tabs.Panel>
           <Tabs.Panel value="review" pt="md">
             <ReviewCandidates runId={run.id} over={over} />

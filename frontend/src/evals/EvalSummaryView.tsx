@@ -1,6 +1,7 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import type { EvalRunSummaryQuery } from '../gql/graphql';
-import { formatMs, formatRate, formatUsd } from './progress';
+import { formatMs, formatRateCount, formatUsd } from './progress';
 import { RunAgentVersion } from './RunVersionLabels';
 import { type AgentColumn, pivotByAgent, type PivotRow, scorerLabel, type Tally, tallyWords } from './summaryTables';
 
@@ -12,7 +13,7 @@ function RateCell({ tally }: { tally: Tally | null }) {
     <Table.Td>
       <Tooltip label={tallyWords(tally)}>
         <Text span size="sm" c={typeof tally.passRate === 'number' && tally.passRate < 0.5 ? 'red.8' : undefined}>
-          {formatRate(tally.passRate)}
+          {formatRateCount(tally)}
         </Text>
       </Tooltip>
     </Table.Td>
@@ -52,12 +53,44 @@ function PivotTable<T extends Tally>({ title, nameHeader, rows, columns, label =
   );
 }
 
-/** The run in numbers: per agent side by side, then per scorer and per tag, weakest first. */
+/** "2 (1 overruling the scorers)", "–" when no person decided any. */
+export function decidedWords(tally: { decided: number; overruled: number }): string {
+  if (tally.decided === 0) return '–';
+  return tally.overruled > 0 ? `${tally.decided} (${tally.overruled} overruling the scorers)` : String(tally.decided);
+}
+
+/** "2 results decided since the run ended", null when none was (or the run goes on). */
+export function sinceEndWords(count: number | null | undefined): string | null {
+  if (!count) return null;
+  return `${count} ${count === 1 ? 'result' : 'results'} decided since the run ended`;
+}
+
+/** What changed by decision since the run ended, beside the run's own record of its end. */
+function SinceEnd({ summary }: { summary: Summary }) {
+  const words = sinceEndWords(summary.decidedSinceEnd);
+  if (!words) return null;
+  const atEnd = summary.atEnd?.agents ?? [];
+  return (
+    <Alert color="blue" variant="light" icon={<IconUserCheck size={18} aria-hidden />} title={words} data-testid="decided-since-end">
+      The numbers below count the decisions people made in review. When the run ended it stood at{' '}
+      {atEnd.map((agent, index) => (
+        <span key={agent.agentId}>
+          {index > 0 ? ', ' : ''}
+          {agent.agentName} {formatRateCount(agent)}
+        </span>
+      ))}
+      .
+    </Alert>
+  );
+}
+
+/** The run in numbers: per agent side by side, then per scorer and per tag, weakest first. A result a person decided counts as the decision. */
 export function EvalSummaryView({ summary }: { summary: Summary }) {
   const columns = summary.agents.map((agent) => ({ agentId: agent.agentId, agentName: agent.agentName }));
   const hasQuality = summary.agents.some((agent) => typeof agent.qualityMean === 'number');
   return (
     <Stack gap="md">
+      <SinceEnd summary={summary} />
       <Paper withBorder radius="md" p="md">
         <Title order={3} size="h5" mb="xs">
           Per agent
@@ -71,6 +104,7 @@ export function EvalSummaryView({ summary }: { summary: Summary }) {
                 <Table.Th>Passed</Table.Th>
                 <Table.Th>Failed</Table.Th>
                 <Table.Th>Not graded</Table.Th>
+                <Table.Th>Decided by a person</Table.Th>
                 <Table.Th>Cost</Table.Th>
                 <Table.Th>Latency p50</Table.Th>
                 <Table.Th>Latency p95</Table.Th>
@@ -83,10 +117,11 @@ export function EvalSummaryView({ summary }: { summary: Summary }) {
                   <Table.Td>
                     {agent.agentName} <RunAgentVersion agentName={agent.agentName} version={agent.agentVersion} />
                   </Table.Td>
-                  <Table.Td fw={600}>{formatRate(agent.passRate)}</Table.Td>
+                  <Table.Td fw={600}>{formatRateCount(agent)}</Table.Td>
                   <Table.Td>{agent.passed}</Table.Td>
                   <Table.Td>{agent.failed}</Table.Td>
                   <Table.Td>{agent.notGraded}</Table.Td>
+                  <Table.Td data-testid="summary-decided">{decidedWords(agent)}</Table.Td>
                   <Table.Td>{formatUsd(agent.costUsd)}</Table.Td>
                   <Table.Td>{formatMs(agent.latencyP50Ms)}</Table.Td>
                   <Table.Td>{formatMs(agent.latencyP95Ms)}</Table.Td>

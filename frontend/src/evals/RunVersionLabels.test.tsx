@@ -24,6 +24,11 @@ function score(agentVersion: string): EvalAnswerFieldsFragment {
     agentName: 'Local bot',
     agentVersion,
     results: [],
+    finalOutcome: 'PASS',
+    sourceRunId: null,
+    datasetVersion: 1,
+    caseRevision: 1,
+    review: { state: 'NOT_QUEUED', decision: null },
   };
 }
 

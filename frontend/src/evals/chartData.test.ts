@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passRateChart, qualitySpread, scale } from './chartData';
+import { passRateChart, qualitySpread, rateRows, runLabel } from './chartData';
 
 describe('the pass rate over runs', () => {
   const runs = [
@@ -8,13 +8,25 @@ describe('the pass rate over runs', () => {
     { id: 'r1', datasetVersion: 4, createdAt: '2026-12-01T01:00:00Z', summary: { agents: [{ agentId: 'a', agentName: 'Helpdesk (old name)', passRate: 0.8 }] } },
   ];
 
-  it('reads oldest first, labelled by version, a line per agent, gaps where nothing was graded', () => {
+  it('reads oldest first, a point per run labelled by its date and version, a line per agent, gaps where nothing was graded', () => {
     const chart = passRateChart(runs);
-    expect(chart.runs.map((run) => run.label)).toEqual(['v4', 'v4', 'v5']);
+    expect(chart.runs.map((run) => run.label)).toEqual(['Dec 1, 01:00 · v4', 'Dec 1, 02:00 · v4', 'Dec 1, 03:00 · v5']);
     expect(chart.series.map((line) => [line.agentName, line.points.map((p) => [p.index, p.rate])])).toEqual([
       ['Helpdesk', [[0, 0.8], [2, 0.7]]],
       ['Rival', [[2, 0.9]]],
     ]);
+  });
+
+  it('gives the line chart a row per run with each agent in percent, null where it graded nothing', () => {
+    expect(rateRows(passRateChart(runs))).toEqual([
+      { run: 'Dec 1, 01:00 · v4', runId: 'r1', a: 80, b: null },
+      { run: 'Dec 1, 02:00 · v4', runId: 'r2', a: null, b: null },
+      { run: 'Dec 1, 03:00 · v5', runId: 'r3', a: 70, b: 90 },
+    ]);
+  });
+
+  it('labels a run without a readable date by its version alone', () => {
+    expect(runLabel('not a date', 3)).toBe('v3');
   });
 
   it('shows at most the newest runs asked for', () => {
@@ -33,11 +45,5 @@ describe('the quality spread per case', () => {
     expect(rows.map((row) => row.label)).toEqual(['two', 'one', 'four']);
     expect(rows[0]?.spread).toBeCloseTo(0.8);
     expect(rows[2]).toMatchObject({ min: 1, mean: 1, max: 1, spread: 0 });
-  });
-
-  it('scales linearly, and a flat domain to the middle', () => {
-    expect(scale(0, 1, 0, 200)(0.25)).toBe(50);
-    expect(scale(1, 0, 0, 100)(0.25)).toBe(75);
-    expect(scale(2, 2, 0, 100)(2)).toBe(50);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What the two charts draw, as numbers: the pass rate of each agent over the
- * dataset's runs (oldest left, each run labelled by the version it answered),
+ * dataset's runs (oldest left, each run labelled by its date and the version it
+ * answered),
  * and the spread of structured quality over each case's repetitions.
  */
 
@@ -26,9 +27,29 @@ export interface RateSeries {
 }
 
 export interface RateChart {
-  /** One label per run, oldest first: "v3". */
+  /** One label per run, oldest first: its date and the version it answered, "Dec 1, 14:05 · v3". */
   runs: { runId: string; label: string; createdAt: string }[];
   series: RateSeries[];
+}
+
+const runDate = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+/** A run on the axis: when it ran (UTC, so every reader sees the same label) and the version it answered. */
+export function runLabel(createdAt: string, version: number): string {
+  const when = new Date(createdAt);
+  return Number.isNaN(when.getTime()) ? `v${version}` : `${runDate.format(when)} · v${version}`;
+}
+
+/** The chart as rows for a line chart: one per run, oldest first, each agent's pass rate in percent under its ID (null: nothing graded). */
+export function rateRows(chart: RateChart): Record<string, string | number | null>[] {
+  return chart.runs.map((run, index) => {
+    const row: Record<string, string | number | null> = { run: run.label, runId: run.runId };
+    for (const line of chart.series) {
+      const point = line.points.find((candidate) => candidate.index === index);
+      row[line.agentId] = point ? Math.round(point.rate * 1000) / 10 : null;
+    }
+    return row;
+  });
 }
 
 /** Runs arrive newest first; the chart reads left to right, oldest first, at most `limit` runs. Runs with nothing graded leave a gap. */
@@ -44,7 +65,7 @@ export function passRateChart(runsNewestFirst: readonly RunForChart[], limit = 2
       series.set(agent.agentId, line);
     }
   });
-  return { runs: runs.map((run) => ({ runId: run.id, label: `v${run.datasetVersion}`, createdAt: run.createdAt })), series: [...series.values()] };
+  return { runs: runs.map((run) => ({ runId: run.id, label: runLabel(run.createdAt, run.datasetVersion), createdAt: run.createdAt })), series: [...series.values()] };
 }
 
 export interface SpreadInput {
@@ -79,10 +100,4 @@ export function qualitySpread(rows: readonly SpreadInput[], limit = 30): SpreadR
     })
     .sort((a, b) => b.spread - a.spread || a.mean - b.mean)
     .slice(0, limit);
-}
-
-/** A linear scale from [d0, d1] onto [r0, r1]. */
-export function scale(d0: number, d1: number, r0: number, r1: number): (value: number) => number {
-  const span = d1 - d0;
-  return (value) => (span === 0 ? (r0 + r1) / 2 : r0 + ((value - d0) / span) * (r1 - r0));
 }

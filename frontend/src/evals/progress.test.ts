@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barSections, formatEta, formatMs, formatRate, formatUsd, isOver, newerProgress, percentAnswered, type ProgressNumbers, progressSentence } from './progress';
+import { barSections, formatEta, formatMs, formatRate, formatRateCount, formatUsd, isOver, newerProgress, percentAnswered, type ProgressNumbers, progressSentence } from './progress';
 
 function progress(patch: Partial<ProgressNumbers> = {}): ProgressNumbers {
   return { runId: 'r1', status: 'RUNNING', total: 40, answered: 12, scored: 10, passed: 7, failed: 2, notGraded: 1, costUsd: 0.12, etaSeconds: 95, sequence: 5, ...patch };
@@ -84,6 +84,10 @@ describe('words', () => {
   it('say rates and latencies', () => {
     expect(formatRate(0.875)).toBe('87.5%');
     expect(formatRate(null)).toBe('–');
+    // A rate carries the count it stands for.
+    expect(formatRateCount({ passed: 0, failed: 1, passRate: 0 })).toBe('0% · 0 of 1');
+    expect(formatRateCount({ passed: 7, failed: 1, passRate: 0.875 })).toBe('87.5% · 7 of 8');
+    expect(formatRateCount({ passed: 0, failed: 0, passRate: null })).toBe('– · none graded');
     expect(formatMs(840.4)).toBe('840 ms');
     expect(formatMs(1234)).toBe('1.2 s');
     expect(formatMs(12_345)).toBe('12 s');

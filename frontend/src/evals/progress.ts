@@ -130,6 +130,18 @@ export function formatRate(rate: number | null | undefined): string {
   return `${Math.round(rate * 1000) / 10}%`;
 }
 
+/**
+ * A pass rate with the count it stands for, "0% · 0 of 1": a rate over one
+ * graded answer says as little as the count shows. The rate is over the
+ * answers that reached a verdict (passed and failed), as the API counts it.
+ */
+export function formatRateCount(tally: { passed: number; failed: number; passRate?: number | null }): string {
+  const graded = tally.passed + tally.failed;
+  if (graded === 0) return '– · none graded';
+  const rate = typeof tally.passRate === 'number' && Number.isFinite(tally.passRate) ? tally.passRate : tally.passed / graded;
+  return `${formatRate(rate)} · ${tally.passed} of ${graded}`;
+}
+
 /** Milliseconds as "840 ms" or "1.2 s". */
 export function formatMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–';

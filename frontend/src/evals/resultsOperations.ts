@@ -14,6 +14,8 @@ export const EvalAgentSummaryFields = graphql(`
     failed
     notGraded
     passRate
+    decided
+    overruled
     costUsd
     latencyP50Ms
     latencyP95Ms
@@ -49,6 +51,19 @@ export const EvalAnswerFields = graphql(`
       skipped
       reason
     }
+    finalOutcome
+    sourceRunId
+    datasetVersion
+    caseRevision
+    review {
+      state
+      decision {
+        outcome
+        decidedBy
+        decidedAt
+        overrulesScorers
+      }
+    }
   }
 `);
 
@@ -80,14 +95,45 @@ export const EvalCaseResultFields = graphql(`
     baselineOutcome
     flip
     confirmed
+    scorersOutcome
+    decided
+    decision {
+      outcome
+      decidedBy
+      decidedAt
+      overrulesScorers
+    }
+    answerPreview
+    failingScorer
+    failingReason
   }
 `);
 
 export const EvalRunResultsQuery = graphql(`
-  query EvalRunResults($id: ID!, $agentId: ID, $outcome: ScoreOutcome, $tag: String, $flipped: Boolean, $first: Int!, $after: String) {
+  query EvalRunResults($id: ID!, $agentId: ID, $outcome: ScoreOutcome, $tag: String, $flipped: Boolean, $decided: Boolean, $search: String, $first: Int!, $after: String) {
     evalRun(id: $id) {
       id
-      results(agentId: $agentId, outcome: $outcome, tag: $tag, flipped: $flipped, first: $first, after: $after) {
+      resultCounts(agentId: $agentId, outcome: $outcome, tag: $tag, flipped: $flipped, decided: $decided, search: $search) {
+        total
+        outcomes {
+          outcome
+          count
+        }
+        agents {
+          agentId
+          agentName
+          count
+        }
+        tags {
+          tag
+          count
+        }
+        flipped
+        notFlipped
+        decided
+        notDecided
+      }
+      results(agentId: $agentId, outcome: $outcome, tag: $tag, flipped: $flipped, decided: $decided, search: $search, first: $first, after: $after) {
         totalCount
         pageInfo {
           hasNextPage
@@ -194,6 +240,8 @@ export const EvalRunSummaryQuery = graphql(`
           failed
           notGraded
           passRate
+          decided
+          overruled
         }
         tags {
           agentId
@@ -202,6 +250,18 @@ export const EvalRunSummaryQuery = graphql(`
           failed
           notGraded
           passRate
+          decided
+          overruled
+        }
+        decidedSinceEnd
+        atEnd {
+          agents {
+            agentId
+            agentName
+            passed
+            failed
+            passRate
+          }
         }
       }
     }

@@ -23,6 +23,7 @@ describe('the summary per scorer and per tag', () => {
 
   it('words tallies and scorer names', () => {
     expect(tallyWords({ passed: 7, failed: 2, notGraded: 1 })).toBe('7 passed, 2 failed, 1 not graded');
+    expect(tallyWords({ passed: 7, failed: 2, notGraded: 1, decided: 2, overruled: 1 })).toBe('7 passed, 2 failed, 1 not graded; 2 decided by a person, 1 overruling the scorers');
     expect(scorerLabel('judge')).toBe('Judge');
     expect(scorerLabel('check:contains')).toBe('Check: contains');
     expect(scorerLabel('mystery')).toBe('mystery');

@@ -9,6 +9,8 @@ export interface Tally {
   failed: number;
   notGraded: number;
   passRate?: number | null;
+  decided?: number;
+  overruled?: number;
 }
 
 export interface AgentColumn {
@@ -44,9 +46,10 @@ export function pivotByAgent<T extends Tally & { agentId: string }>(rows: readon
   });
 }
 
-/** "7 / 2 / 1": passed, failed, not graded. */
+/** "7 passed, 2 failed, 1 not graded", and how many a person decided: a decided result counts as the decision. */
 export function tallyWords(tally: Tally): string {
-  return `${tally.passed} passed, ${tally.failed} failed, ${tally.notGraded} not graded`;
+  const decided = tally.decided ? `; ${tally.decided} decided by a person${tally.overruled ? `, ${tally.overruled} overruling the scorers` : ''}` : '';
+  return `${tally.passed} passed, ${tally.failed} failed, ${tally.notGraded} not graded${decided}`;
 }
 
 /** A scorer's name in words: the API's `checks`, `judge`, `check:contains`… */

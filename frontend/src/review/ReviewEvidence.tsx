@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@m
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { markQuotes } from '../common/textDiff';
 import { checkJsonFromApi, describeCheck } from '../cases/checks';
 import { ExpectedToolCalls } from '../cases/view/ExpectedToolCalls';
 import { workspaceSearch } from '../datasets/workspaceParams';
@@ -96,6 +97,35 @@ export function MaskedEvidence() {
   );
 }
 
+/**
+ * The answer with the passages the judge quoted marked in it, each mark
+ * naming the criterion it backs; the answer in Markdown when the judge quoted
+ * nothing it holds word for word.
+ */
+export function QuotedAnswer({ answer, grades }: { answer: string; grades: readonly Pick<Grade, 'criterionText' | 'quotes'>[] }) {
+  const quoted = grades.flatMap((grade) => (grade.quotes ?? []).filter((quote) => quote.verified).map((quote) => ({ text: quote.text, criterion: grade.criterionText })));
+  const parts = markQuotes(answer, quoted.map((quote) => quote.text));
+  if (!parts.some((part) => part.quote !== null)) return <Markdown>{answer}</Markdown>;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="quoted-answer">
+        {parts.map((part, index) =>
+          part.quote === null ? (
+            <span key={index}>{part.text}</span>
+          ) : (
+            <mark key={index} title={`Quoted by the judge for: ${quoted[part.quote]?.criterion ?? ''}`} style={{ background: 'var(--mantine-color-yellow-light)', color: 'inherit' }}>
+              {part.text}
+            </mark>
+          ),
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Marked: what the judge quoted from the answer.
+      </Text>
+    </Stack>
+  );
+}
+
 /** The answer as it was graded (Markdown, with the tool calls it made), and which agent and version answered it on which model. */
 export function GradedAnswer({ score }: { score: ReviewedScore }) {
   const agent = score.agentName ? `${score.agentName}${score.agentVersion ? ` v${score.agentVersion}` : ''}` : 'An agent not named';
@@ -127,7 +157,7 @@ export function GradedAnswer({ score }: { score: ReviewedScore }) {
       ) : (
         <>
           <Paper withBorder radius="md" p="sm" role="group" aria-label="Answer">
-            {score.answer ? <Markdown>{score.answer}</Markdown> : <Text size="sm" c="dimmed">The answer was empty.</Text>}
+            {score.answer ? <QuotedAnswer answer={score.answer} grades={score.judgeGrades} /> : <Text size="sm" c="dimmed">The answer was empty.</Text>}
           </Paper>
           {score.answerCut && (
             <Text size="xs" c="dimmed">

@@ -119,8 +119,9 @@ export function useReviewActions(onChange?: (change: ReviewChange) => void) {
   );
 
   const send = useCallback(
-    async (datasetId: string, scoreId: string) => {
-      const result = await sendMutation({ input: { datasetId, scoreIds: [scoreId] } }, CHANGED);
+    async (datasetId: string, scoreIds: string | readonly string[]) => {
+      const ids = typeof scoreIds === 'string' ? [scoreIds] : [...scoreIds];
+      const result = await sendMutation({ input: { datasetId, scoreIds: ids } }, CHANGED);
       const problem = problemFrom(result.error);
       if (problem || !result.data) {
         if (problem) notifyProblem(problem, 'The answer was not sent to review');
@@ -128,6 +129,18 @@ export function useReviewActions(onChange?: (change: ReviewChange) => void) {
       }
       const payload = result.data.sendToReview;
       for (const score of [...payload.queued, ...payload.replaced]) report(score);
+      if (ids.length > 1) {
+        const sent = payload.queued.length;
+        notifications.show({
+          color: sent === 0 ? 'yellow' : 'gray',
+          title: sent === 0 ? 'None sent to review' : `${sent} of ${ids.length} sent to review`,
+          message:
+            payload.notQueued.length > 0
+              ? `${payload.notQueued.length} not sent: decided already, waiting already, or another answer of their case and agent ranks higher.`
+              : 'They wait for review.',
+        });
+        return payload;
+      }
       const refused = payload.notQueued[0]?.reason;
       notifications.show({
         color: refused ? 'yellow' : 'gray',

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { passRateChart, qualitySpread } from '../chartData';
-import { PassRateChart } from './PassRateChart';
-import { QualitySpreadChart } from './QualitySpreadChart';
+import { PassRateChart, passRateWords } from './PassRateChart';
+import { QualitySpreadChart, spreadWords } from './QualitySpreadChart';
 
 /** The chart's own markup, without the styles Mantine writes before it. */
 function html(node: React.ReactNode): string {
@@ -16,11 +16,12 @@ const runs = [
 ];
 
 describe('the pass rate chart', () => {
-  it('draws a line per agent through each run, and says the numbers for a screen reader', () => {
-    const markup = html(<PassRateChart chart={passRateChart(runs)} currentRunId="r2" />);
-    expect(markup).toContain('aria-label="Pass rate per run. Helpdesk: v4 100%, v5 50%"');
-    expect(markup.match(/<circle /g)).toHaveLength(2);
-    expect(markup).toContain('<polyline');
+  it('says each agent run by run, by date and version, for a screen reader', () => {
+    const chart = passRateChart(runs);
+    expect(passRateWords(chart)).toBe('Helpdesk: Dec 1, 02:00 · v4 100%, Dec 1, 03:00 · v5 50%');
+    const markup = html(<PassRateChart chart={chart} currentRunId="r2" />);
+    expect(markup).toContain('Pass rate per run. Helpdesk: Dec 1, 02:00 · v4 100%');
+    expect(markup).toContain('this run: Dec 1, 03:00 · v5');
   });
 
   it('draws nothing for a single run, where there is no trend to see', () => {
@@ -29,11 +30,10 @@ describe('the pass rate chart', () => {
 });
 
 describe('the quality spread chart', () => {
-  it('draws each case from its lowest to its highest quality, with the mean', () => {
+  it('says each case from its lowest to its highest quality, with the mean', () => {
     const rows = qualitySpread([{ caseId: 'c1', label: 'Where is my refund?', agentName: 'A', qualityMean: 0.5, qualityMin: 0.2, qualityMax: 0.9 }]);
-    const markup = html(<QualitySpreadChart rows={rows} showAgent={false} />);
-    expect(markup).toContain('Where is my refund?: 0.20 to 0.90, mean 0.50');
-    expect(markup.match(/<circle /g)).toHaveLength(1);
+    expect(spreadWords(rows, true)).toBe('Where is my refund? (A): 0.20 to 0.90, mean 0.50');
+    expect(html(<QualitySpreadChart rows={rows} showAgent={false} />)).toContain('Where is my refund?: 0.20 to 0.90, mean 0.50');
     expect(html(<QualitySpreadChart rows={[]} showAgent={false} />)).toBe('');
   });
 });
