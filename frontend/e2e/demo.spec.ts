@@ -14,7 +14,7 @@ test.describe('the demo organization', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const path = page.getByRole('region', { name: 'Did the change make the agent better or worse?' });
     await expect(path.getByTestId('path-run-sentence')).toHaveText(
-      'Shop assistant (sample) v3 · v2: 7 of 8 answers passed; 1 regression and 2 improvements against the run before, confirmed by a rerun.',
+      'Shop assistant (sample) v2: 7 of 8 answers passed; 1 regression and 2 improvements against the run before, confirmed by a rerun.',
     );
     await expect(path.getByTestId('path-review-sentence')).toContainText('1 answer waits for your decision');
     await saveScreenshot(page, 'demo-01-dashboard');

@@ -128,7 +128,8 @@ test.describe('local agents', () => {
       await page.keyboard.press('Escape');
     }
 
-    // Start a run of it from the console at a commit: a new label, so a new version, and the run waits for a client.
+    // Start a run of it from the console at a commit: nothing has answered with version 2 yet, so
+    // the commit names it (a label new after that would be a new version); the run waits for a client.
     await page.goto(datasetPath(datasetId, '?tab=results'));
     await page.getByRole('button', { name: 'Run evals' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test an agent' });
@@ -139,9 +140,9 @@ test.describe('local agents', () => {
     await dialog.getByRole('button', { name: 'Estimate' }).click();
     const estimate = dialog.getByRole('region', { name: 'Estimate' });
     await expect(estimate.getByTestId('estimate-answers')).toHaveText('3 answers to produce: 3 cases of version 3 × 1 agent × 1 repetition.');
-    await expect(estimate.getByTestId('agent-version')).toHaveText('v3 · a1b2c3d');
-    await expect(estimate.getByText('New version', { exact: true })).toBeVisible();
-    await expect(estimate.getByTestId('estimate-new-version')).toHaveText(`“${COMMIT}” is new to Returns desk from CI: starting records it as version 3.`);
+    await expect(estimate.getByTestId('agent-version')).toHaveText('v2 · a1b2c3d');
+    await expect(estimate.getByText('New version', { exact: true })).toHaveCount(0);
+    await expect(estimate.getByTestId('estimate-new-version')).toHaveCount(0);
     await saveElementScreenshot(dialog, '82-local-agent-start-estimate');
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Start' }).click();
@@ -155,7 +156,7 @@ test.describe('local agents', () => {
     await expect(page.getByRole('region', { name: 'Waiting for your code' })).toBeVisible();
     await expect(work.getByTestId('client-work-counts')).toHaveText('3 answers waiting · 0 held by clients · no client seen yet');
     await expect(work.getByTestId('resume-command')).toContainText(`casebook eval --resume ${runId} --task mypkg.agent:answer`);
-    await expect(page.getByText('Returns desk from CI v3 · a1b2c3d · 3 cases')).toBeVisible();
+    await expect(page.getByText('Returns desk from CI v2 · a1b2c3d · 3 cases')).toBeVisible();
     await saveScreenshot(page, '83-local-run-waiting');
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -181,7 +182,7 @@ test.describe('local agents', () => {
     await expect(page.getByTestId('eval-progress-counts')).toHaveText('3 of 3 answered · 3 scored: 2 passed, 1 failed, 0 not graded');
     await expect(work).toHaveCount(0);
     const summaryRow = page.getByRole('table', { name: 'Per agent' }).getByTestId('summary-agent-row');
-    await expect(summaryRow).toContainText('Returns desk from CI v3 · a1b2c3d');
+    await expect(summaryRow).toContainText('Returns desk from CI v2 · a1b2c3d');
     await expect(summaryRow).toContainText('66.7%');
     await saveScreenshot(page, '85-local-run-finished');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -190,7 +191,7 @@ test.describe('local agents', () => {
     await page.getByRole('tablist', { name: 'Eval run' }).getByRole('tab', { name: 'Cases' }).click();
     await page.getByTestId('eval-case-row').filter({ hasText: 'How long does shipping take?' }).getByRole('button').first().click();
     const answers = page.getByRole('dialog', { name: "Returns desk from CI's answer" });
-    await expect(answers.getByTestId('answered-by')).toContainText('Returns desk from CI v3 · a1b2c3d');
+    await expect(answers.getByTestId('answered-by')).toContainText('Returns desk from CI v2 · a1b2c3d');
     await expect(answers).toContainText('Shipping takes a week or two.');
     await page.keyboard.press('Escape');
     await dismissNotifications(page);
@@ -200,16 +201,16 @@ test.describe('local agents', () => {
     const row = page.getByRole('table', { name: 'Test runs' }).getByTestId('eval-run-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Finished');
-    await expect(row.getByTestId('agent-version')).toHaveText('v3 · a1b2c3d');
+    await expect(row.getByTestId('agent-version')).toHaveText('v2 · a1b2c3d');
 
-    // And the agent's versions: the one the run made, named by the commit.
+    // And the agent's versions: the one the run answered with, named by the commit.
     await page.goto(`/agents/${encodeURIComponent(agentId)}?tab=versions`);
     const versions = page.getByRole('table', { name: 'Versions' });
-    await expect(versions.getByRole('row')).toHaveCount(4);
-    await expect(versions.getByRole('button', { name: 'v3 · a1b2c3d' })).toBeVisible();
+    await expect(versions.getByRole('row')).toHaveCount(3);
+    await expect(versions.getByRole('button', { name: 'v2 · a1b2c3d' })).toBeVisible();
     await expect(versions).toContainText(COMMIT);
     await saveScreenshot(page, '86-local-agent-versions');
-    await versions.getByRole('button', { name: 'v3 · a1b2c3d' }).click();
+    await versions.getByRole('button', { name: 'v2 · a1b2c3d' }).click();
     await expect(page.getByTestId('version-label')).toHaveText(COMMIT);
 
     // The agents list filters by the kind, named for people.
@@ -217,7 +218,7 @@ test.describe('local agents', () => {
     await page.getByRole('radiogroup', { name: 'Kind of agent' }).getByText('Local (your code)').click();
     const listed = page.getByRole('row').filter({ hasText: 'Returns desk from CI' });
     await expect(listed).toContainText('Local (your code)');
-    await expect(listed).toContainText('v3');
+    await expect(listed).toContainText('v2');
     await expect(page.getByRole('row').filter({ hasText: 'Model' }).filter({ hasNotText: 'Local' })).toHaveCount(0);
     await saveScreenshot(page, '87-agents-local-kind');
   });

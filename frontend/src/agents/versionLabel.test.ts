@@ -52,3 +52,9 @@ describe('the labels of the versions a run answered with', () => {
     expect(labelOf('Local bot', null)).toBeNull();
   });
 });
+
+it("says a label naming the version number once", () => {
+  expect(versionName(2, 'v2')).toBe('v2');
+  expect(versionName(2, 'V2')).toBe('v2');
+  expect(versionName(2, 'v1')).toBe('v2 · v1');
+});

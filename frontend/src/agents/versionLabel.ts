@@ -22,10 +22,11 @@ export function labelShortened(label: string): boolean {
   return shortLabel(label) !== label.trim();
 }
 
-/** "v3 · a1b2c3d", or "v3" for a version without a label. */
+/** "v3 · a1b2c3d", or "v3" for a version without a label or labelled "v3" itself. */
 export function versionName(number: number | string, label?: string | null): string {
   const shown = label ? shortLabel(label) : '';
-  return shown ? `v${number} · ${shown}` : `v${number}`;
+  const name = `v${number}`;
+  return shown && shown.toLowerCase() !== name ? `${name} · ${shown}` : name;
 }
 
 /** "Support bot v3 · a1b2c3d". */

@@ -20,7 +20,7 @@ RUN_FIELDS = """id datasetVersion status statusReason repetitions tags concurren
     etaSeconds sequence }"""
 ESTIMATE = """mutation($i: EvalRunInput!) { estimateEvalRun(input: $i) { datasetVersion cases
   anonymisedLeftOut answers judgeCostUsd judgeCostText totalCostText confirmation
-  agents { agent { id name } agentVersion costUsd costText } } }"""
+  agents { agent { id name } agentVersion newVersion costUsd costText } } }"""
 START = f"""mutation($i: EvalRunInput!, $c: String!) {{ startEvalRun(input: $i, confirmation: $c) {{
   {RUN_FIELDS} }} }}"""
 CANCEL = f"mutation($id: ID!) {{ cancelEvalRun(id: $id) {{ {RUN_FIELDS} }} }}"

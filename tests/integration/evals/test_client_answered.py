@@ -55,7 +55,7 @@ async def test_its_clients_answer_every_item_and_each_answer_is_graded_and_store
     item = first["items"][0]
     assert item["input"] == "question 0" and item["tags"] == ["billing"]
     assert (item["purpose"], item["repetition"], item["history"]) == ("ANSWER", 1, [])
-    assert item["versionLabel"] == "abc123" and item["agentVersion"] == 2
+    assert item["versionLabel"] == "abc123" and item["agentVersion"] == 1
     assert item["tools"] == [{"name": "lookup_order", "readOnly": True}]
     assert {i["leaseToken"] for i in first["items"]} == {first["leaseToken"]}
     answers = answers_to(first["items"], yes_unless("question 1"))
@@ -77,7 +77,7 @@ async def test_its_clients_answer_every_item_and_each_answer_is_graded_and_store
     assert (pinned["kind"], pinned["versionLabel"], pinned["agentVersion"]) == (
         "LOCAL",
         "abc123",
-        2,
+        1,
     )
     runs = await _count(sessionmaker, select(func.count()).where(Run.eval, Run.isolated))
     assert runs == 6
@@ -97,8 +97,11 @@ async def test_a_label_not_seen_before_is_a_new_version_and_one_seen_is_the_same
     agent = await local_agent(owner)
     given = run_input(dataset_id, [agent], versionLabel="main@1")
     estimated = (await estimate(owner, given))["agents"][0]
-    assert (estimated["agentVersion"], estimated["costText"]) == (
-        2,
+    # Nothing has answered with the version the agent was registered with: the first
+    # label names it.
+    assert (estimated["agentVersion"], estimated["newVersion"], estimated["costText"]) == (
+        1,
+        False,
         "unknown until your code reports its cost",
     )
     one = await start_local(owner, dataset_id, [agent], versionLabel="main@1")
@@ -106,15 +109,14 @@ async def test_a_label_not_seen_before_is_a_new_version_and_one_seen_is_the_same
     other = await start_local(owner, dataset_id, [agent], versionLabel="feature@2")
     unlabelled = await start_local(owner, dataset_id, [agent])
     versions = [r["agents"][0]["agentVersion"] for r in (one, again, other, unlabelled)]
-    assert versions == [2, 2, 3, 3]
+    assert versions == [1, 1, 2, 2]
     listed = await owner(
         "query($id: ID!) { agent(id: $id) { latestVersion versions { number label } } }",
         {"id": agent},
     )
     assert listed["agent"]["versions"] == [
-        {"number": 3, "label": "feature@2"},
-        {"number": 2, "label": "main@1"},
-        {"number": 1, "label": None},
+        {"number": 2, "label": "feature@2"},
+        {"number": 1, "label": "main@1"},
     ]
 
 
@@ -128,7 +130,7 @@ async def test_two_runs_starting_with_one_new_label_record_one_version(owner: Ap
     started = await asyncio.gather(
         owner(START, {"i": given, "c": first}), owner(START, {"i": given, "c": second})
     )
-    assert {s["startEvalRun"]["agents"][0]["agentVersion"] for s in started} == {2}
+    assert {s["startEvalRun"]["agents"][0]["agentVersion"] for s in started} == {1}
 
 
 async def test_a_version_label_needs_a_local_agent(owner: Api, endpoint: LoopbackHttp) -> None:
@@ -457,3 +459,18 @@ async def test_a_client_claims_under_its_own_token_and_gives_all_back_with_it(ow
     for bad in ("short", "has:colon-and-is-long-enough-0123", "x" * 65):
         refused = await owner.errors(claim_mine, {"r": run["id"], "t": bad})
         assert refused.errors[0]["extensions"]["fields"][0]["path"] == "leaseToken", bad
+
+
+async def test_a_label_after_an_unlabelled_run_is_the_next_version(owner: Api) -> None:
+    """The version a run answered with unnamed keeps its answers' meaning: a label given
+    afterwards is a version of its own."""
+    dataset_id, _ = await dataset_with_cases(owner, 1)
+    agent = await local_agent(owner)
+    unlabelled = await start_local(owner, dataset_id, [agent])
+    labelled = await start_local(owner, dataset_id, [agent], versionLabel="main@1")
+    versions = [
+        (a["agentVersion"], a["versionLabel"])
+        for r in (unlabelled, labelled)
+        for a in (await run_agents(owner, r["id"]))["agents"]
+    ]
+    assert versions == [(1, None), (2, "main@1")]

@@ -81,7 +81,7 @@ async def test_flips_against_a_baseline_are_rerun_by_the_client_and_confirmed(
         (r["agents"][0]["agentVersion"], r["agents"][0]["versionLabel"])
         for r in (await run_agents(owner, before["id"]), done)
     ]
-    assert versions == [(2, "main@1"), (3, "feature@2")]
+    assert versions == [(1, "main@1"), (2, "feature@2")]
 
 
 CLIENT_WORK = """query($id: ID!) { evalRun(id: $id) { status statusReason

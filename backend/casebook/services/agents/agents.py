@@ -20,7 +20,7 @@ from sqlalchemy import func, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import Agent, AgentVersion, Skill
+from casebook.db.models import Agent, AgentVersion, EvalRunAgent, Run, Skill
 from casebook.db.pagination import Page, keyset_page
 from casebook.domain.access.catalog import Permission, Visibility
 from casebook.domain.agents.model import (
@@ -364,6 +364,28 @@ async def add_version(
     return version
 
 
+async def unnamed_version(session: AsyncSession, agent: Agent) -> AgentVersion | None:
+    """A local agent's newest version when no label names it and nothing has answered with
+    it yet - the configuration as registered or last edited: the first label given names
+    it rather than recording the next version (a new agent's first labelled run would
+    otherwise show as "v2 · main" beside a v1 that never answered)."""
+    assert agent.id is not None
+    newest = await version_of(session, agent.id, agent.latest_version)
+    if newest.label is not None or await _answered_with(session, newest):
+        return None
+    return newest
+
+
+async def _answered_with(session: AsyncSession, version: AgentVersion) -> bool:
+    """Whether an eval run or a recorded Activity run answered with ``version``."""
+    in_runs = select(col(EvalRunAgent.id)).where(
+        EvalRunAgent.agent_id == version.agent_id, EvalRunAgent.agent_version == version.version
+    )
+    recorded = select(col(Run.id)).where(col(Run.agent_version_id) == version.id)
+    found = await session.execute(select(in_runs.exists(), recorded.exists()))
+    return any(found.one())
+
+
 async def labelled_version(session: AsyncSession, agent: Agent, label: str) -> AgentVersion | None:
     """The version a local agent's clients named ``label`` that answers as its newest
     configuration does (tools edited since make the label a new version), or None."""
@@ -387,12 +409,27 @@ async def version_for_label(
 ) -> AgentVersion:
     """The local agent's version named ``label``, recorded as its next version when the
     label is new (spec of local agents: a label not seen before is a new version, so runs
-    of two commits compare two versions of one agent). The caller holds the agent's row
-    lock, so two runs starting with one new label record it once."""
+    of two commits compare two versions of one agent) - or naming the newest when nothing
+    has answered with it yet (``unnamed_version``). The caller holds the agent's row lock,
+    so two runs starting with one new label record it once."""
     assert agent.id is not None
     found = await labelled_version(session, agent, label)
     if found is not None:
         return found
+    unnamed = await unnamed_version(session, agent)
+    if unnamed is not None:
+        unnamed.label = label
+        session.add(unnamed)
+        await audit.record(
+            session,
+            ctx.require_actor(),
+            "agent.label_version",
+            resource_type=KIND,
+            resource_id=agent.id,
+            summary={"version": unnamed.version, "label": label},
+            request_id=ctx.request_id,
+        )
+        return unnamed
     newest = await version_of(session, agent.id, agent.latest_version)
     return await add_version(
         session,
