@@ -697,3 +697,20 @@ async def test_a_case_one_may_not_see_costs_the_statements_a_missing_one_does(
             counts = {label: count for label, (count, _) in costs.items()}
             assert len(set(counts.values())) == 1, (query, counts)
             assert costs["may not see"][1] == costs["never existed"][1], query
+
+
+async def test_a_node_one_may_not_see_costs_the_statements_a_missing_one_does(
+    app: Any, hidden: Any
+) -> None:
+    """The same, for ``node(id:)`` of every node type: another organization's as an Admin,
+    and this organization's private ones as a Member."""
+    admin, other, same_org, member = hidden
+    query = "query($a: ID!) { node(id: $a) { id } }"
+    differing = []
+    for api, ids in ((admin, other), (member, same_org)):
+        for type_name, pick in NODE_TYPES.items():
+            seen, _ = await _statements(app, api, query, pick(ids))
+            missing, _ = await _statements(app, api, query, pick(never()))
+            if seen != missing:
+                differing.append(f"{type_name}: {seen} statements, {missing} for none")
+    assert differing == []
