@@ -714,3 +714,31 @@ async def test_a_node_one_may_not_see_costs_the_statements_a_missing_one_does(
             if seen != missing:
                 differing.append(f"{type_name}: {seen} statements, {missing} for none")
     assert differing == []
+
+
+async def _cost(app: Any, api: Api, name: str, ids: Ids) -> int:
+    await _answer(api, name, ids)  # the request's own reads (signing in) warmed once
+    with counted_statements(app_engine(app)) as statements:
+        await _answer(api, name, ids)
+    return len(statements)
+
+
+async def test_every_query_taking_an_id_costs_the_same_hidden_or_absent(
+    app: Any, hidden: Any
+) -> None:
+    """Every query probe, as above: an id one may not see costs the statements one that
+    never existed does."""
+    admin, other, same_org, member = hidden
+    differing, asked = [], 0
+    for api, ids in ((admin, other), (member, same_org)):
+        email = (await api("{ viewer { user { email } } }"))["viewer"]["user"]["email"]
+        ids = Ids(**{**ids.__dict__, "email": email})
+        for name, (query, _) in PROBES.items():
+            if not query.lstrip().startswith("query"):
+                continue
+            asked += 1
+            seen, missing = await _cost(app, api, name, ids), await _cost(app, api, name, never())
+            if seen != missing:
+                differing.append(f"{name}: {seen} statements, {missing} for none")
+    assert asked > 40
+    assert differing == []
