@@ -697,3 +697,48 @@ async def test_a_case_one_may_not_see_costs_the_statements_a_missing_one_does(
             counts = {label: count for label, (count, _) in costs.items()}
             assert len(set(counts.values())) == 1, (query, counts)
             assert costs["may not see"][1] == costs["never existed"][1], query
+
+
+async def test_a_node_one_may_not_see_costs_the_statements_a_missing_one_does(
+    app: Any, hidden: Any
+) -> None:
+    """The same, for ``node(id:)`` of every node type: another organization's as an Admin,
+    and this organization's private ones as a Member."""
+    admin, other, same_org, member = hidden
+    query = "query($a: ID!) { node(id: $a) { id } }"
+    differing = []
+    for api, ids in ((admin, other), (member, same_org)):
+        for type_name, pick in NODE_TYPES.items():
+            seen, _ = await _statements(app, api, query, pick(ids))
+            missing, _ = await _statements(app, api, query, pick(never()))
+            if seen != missing:
+                differing.append(f"{type_name}: {seen} statements, {missing} for none")
+    assert differing == []
+
+
+async def _cost(app: Any, api: Api, name: str, ids: Ids) -> int:
+    await _answer(api, name, ids)  # the request's own reads (signing in) warmed once
+    with counted_statements(app_engine(app)) as statements:
+        await _answer(api, name, ids)
+    return len(statements)
+
+
+async def test_every_query_taking_an_id_costs_the_same_hidden_or_absent(
+    app: Any, hidden: Any
+) -> None:
+    """Every query probe, as above: an id one may not see costs the statements one that
+    never existed does."""
+    admin, other, same_org, member = hidden
+    differing, asked = [], 0
+    for api, ids in ((admin, other), (member, same_org)):
+        email = (await api("{ viewer { user { email } } }"))["viewer"]["user"]["email"]
+        ids = Ids(**{**ids.__dict__, "email": email})
+        for name, (query, _) in PROBES.items():
+            if not query.lstrip().startswith("query"):
+                continue
+            asked += 1
+            seen, missing = await _cost(app, api, name, ids), await _cost(app, api, name, never())
+            if seen != missing:
+                differing.append(f"{name}: {seen} statements, {missing} for none")
+    assert asked > 40
+    assert differing == []

@@ -52,6 +52,18 @@ def openable_clause(actor: Actor) -> ColumnElement[bool]:
     )
 
 
+def granted_column(actor: Actor) -> ColumnElement[bool]:
+    """Whether a grant opens the conversation to the actor, as a column of a query that
+    reads the conversation row: its access is then decided from that one statement."""
+    return _granted(actor).label("granted")
+
+
+def conversation_facts(row: Conversation, granted: Any) -> ConversationFacts:
+    return ConversationFacts(
+        row.organization_id, row.owner_user_id, Visibility(row.visibility), bool(granted)
+    )
+
+
 async def facts(session: AsyncSession, actor: Actor, row: Conversation) -> ConversationFacts:
     granted = (
         await session.execute(
@@ -65,20 +77,22 @@ async def facts(session: AsyncSession, actor: Actor, row: Conversation) -> Conve
             )
         )
     ).scalar_one()
-    return ConversationFacts(
-        row.organization_id, row.owner_user_id, Visibility(row.visibility), bool(granted)
-    )
+    return conversation_facts(row, granted)
 
 
 async def load_openable(
     session: AsyncSession, actor: Actor, conversation_id: int, *, for_update: bool = False
 ) -> Conversation:
-    query = select(Conversation).where(Conversation.id == conversation_id)
+    """The conversation when the actor may open it, read with the actor's grant on it in
+    one statement: one the actor may not open costs what one that never existed does, so
+    the time of the answer does not tell that it exists."""
+    query = select(Conversation, granted_column(actor)).where(Conversation.id == conversation_id)
     if for_update:
-        query = query.with_for_update().execution_options(populate_existing=True)
-    row = (await session.execute(query)).scalar_one_or_none()
-    if row is None or not may_open(actor, await facts(session, actor, row)):
+        query = query.with_for_update(of=Conversation).execution_options(populate_existing=True)
+    found = (await session.execute(query)).first()
+    if found is None or not may_open(actor, conversation_facts(found[0], found[1])):
         raise NotFound("conversation")
+    row: Conversation = found[0]
     return row
 
 

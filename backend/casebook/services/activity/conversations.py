@@ -18,10 +18,12 @@ from casebook.db.models import Conversation, Membership, Message, ResourceGrant,
 from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor
 from casebook.domain.access.catalog import GrantLevel, Permission, Visibility
 from casebook.domain.access.policy import holds
-from casebook.domain.activity.access import may_share
+from casebook.domain.activity.access import may_open, may_share
 from casebook.services.activity.access import (
     CONVERSATION_KIND,
+    conversation_facts,
     facts,
+    granted_column,
     load_openable,
     openable_clause,
 )
@@ -106,13 +108,22 @@ async def list_messages(
 async def get_message(ctx: ServiceContext, message_id: int) -> Message:
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        message = await session.get(Message, message_id)
-        if message is None or message.organization_id != actor.organization_id:
-            raise NotFound("message")
-        try:
-            await load_openable(session, actor, message.conversation_id)
-        except NotFound:
-            raise NotFound("message") from None
+        # The message, its conversation and the actor's grant on it in one statement: one
+        # the actor may not open costs what one that never existed does.
+        found = (
+            await session.execute(
+                select(Message, Conversation, granted_column(actor))
+                .join(Conversation, col(Conversation.id) == Message.conversation_id)
+                .where(Message.id == message_id)
+            )
+        ).first()
+    if found is None:
+        raise NotFound("message")
+    message, conversation, granted = found
+    if message.organization_id != actor.organization_id or not may_open(
+        actor, conversation_facts(conversation, granted)
+    ):
+        raise NotFound("message")
     return message
 
 

@@ -104,15 +104,13 @@ class AgentTestSet:
 
 
 async def _visible_agent(session: AsyncSession, actor: Actor, agent_id: int) -> tuple[Agent, bool]:
-    agent = await session.get(Agent, agent_id)
+    # The agent with the actor's grants on it in one statement: one the actor may not see
+    # costs what an id that never existed does.
+    known = await sharing.read_with_facts(session, actor, AGENT_KIND, agent_id)
+    agent: Agent | None = known.row
     if agent is None or agent.organization_id != actor.organization_id or agent.system_role:
         raise NotFound("agent")
-    verdict = sharing.verdict_on(
-        actor,
-        AGENT_KIND,
-        await sharing.facts(session, actor, AGENT_KIND, agent),
-        Permission.AGENTS_VIEW,
-    )
+    verdict = sharing.verdict_on(actor, AGENT_KIND, known.facts, Permission.AGENTS_VIEW)
     # Hidden from a role that may view agents at all: it is another's private agent.
     if verdict is Verdict.HIDDEN and holds(actor, Permission.AGENTS_VIEW):
         raise NotFound("agent")

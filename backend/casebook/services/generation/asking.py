@@ -8,12 +8,13 @@ in the job, as the requester with their access as it is then.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from casebook.db.models import Agent, AgentVersion, Dataset
 from casebook.domain.access.catalog import Permission
-from casebook.domain.access.policy import Actor, holds
+from casebook.domain.access.policy import Actor, SharedResource, holds
 from casebook.domain.generation.estimate import GenerationRequest, generation_request
 from casebook.domain.generation.gates import Gate, refused_gates
 from casebook.services.agents.agents import KIND as AGENT_KIND
@@ -42,6 +43,13 @@ async def _verdict(
     )
 
 
+async def _row_and_facts(
+    session: AsyncSession, actor: Actor, kind: str, resource_id: int
+) -> tuple[Any, SharedResource | None]:
+    known = await sharing.read_with_facts(session, actor, kind, resource_id)
+    return known.row, known.facts
+
+
 async def checked_request(
     session: AsyncSession,
     actor: Actor,
@@ -58,18 +66,20 @@ async def checked_request(
     agent version to draft for (its newest by default). Creates the organization's
     generator the first time, so ``session`` must be a transaction."""
     request = generation_request(agent_id, sources, count, focus_tag)
-    dataset = await session.get(Dataset, dataset_id)
+    # Each row read with the actor's grants on it: one the actor may not see costs the one
+    # statement an id that never existed does.
+    dataset, dataset_facts = await _row_and_facts(session, actor, DATASET_KIND, dataset_id)
     if dataset is None or dataset.organization_id != actor.organization_id:
         raise NotFound("dataset")
-    dataset_verdict = await _verdict(
-        session, actor, DATASET_KIND, dataset, Permission.DATASETS_EDIT
+    dataset_verdict = sharing.verdict_on(
+        actor, DATASET_KIND, dataset_facts, Permission.DATASETS_EDIT
     )
     if dataset_verdict is Verdict.HIDDEN:
         raise NotFound("dataset")
-    agent = await session.get(Agent, agent_id)
+    agent, agent_facts = await _row_and_facts(session, actor, AGENT_KIND, agent_id)
     if agent is None or agent.organization_id != actor.organization_id:
         raise NotFound("agent")
-    agent_verdict = await _verdict(session, actor, AGENT_KIND, agent, Permission.AGENTS_VIEW)
+    agent_verdict = sharing.verdict_on(actor, AGENT_KIND, agent_facts, Permission.AGENTS_VIEW)
     # Hidden from a role that may view agents at all: it is another's private agent.
     if agent_verdict is Verdict.HIDDEN and holds(actor, Permission.AGENTS_VIEW):
         raise NotFound("agent")

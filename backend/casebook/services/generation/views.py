@@ -4,12 +4,12 @@ failed by the reaper, and the generation is failed with it)."""
 
 from dataclasses import dataclass
 
-from casebook.db.models import Dataset, Generation, Job
+from casebook.db.models import Generation, Job
 from casebook.domain.access.catalog import Permission
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.kernel import jobs, sharing
 from casebook.services.kernel.context import ServiceContext
-from casebook.services.kernel.errors import NotFound
+from casebook.services.kernel.errors import Forbidden, NotFound
 
 FINISHED = ("succeeded", "failed")
 
@@ -33,13 +33,20 @@ async def get_generation(ctx: ServiceContext, generation_id: int) -> GenerationV
     existed."""
     actor = ctx.require_actor()
     async with ctx.reading() as session:
-        row = await session.get(Generation, generation_id)
-        if row is None or row.organization_id != actor.organization_id:
-            raise NotFound("generation")
-        dataset = await session.get(Dataset, row.dataset_id)
-        if dataset is None or not await sharing.allowed_on(
-            session, actor, DATASET_KIND, dataset, Permission.DATASETS_EDIT
-        ):
-            raise NotFound("generation")
+        # The generation with its dataset and the actor's grants on it, in one statement:
+        # one the actor may not see costs what an id that never existed does.
+        try:
+            row, _ = await sharing.load_child_authorized(
+                session,
+                actor,
+                DATASET_KIND,
+                Generation,
+                generation_id,
+                Permission.DATASETS_EDIT,
+                parent_key=Generation.dataset_id,
+                label="generation",
+            )
+        except Forbidden:  # it may see the dataset but not edit it: the generation is not its
+            raise NotFound("generation") from None
         job = await session.get(Job, row.job_id) if row.job_id is not None else None
     return _view(row, job)

@@ -167,6 +167,15 @@ async def _read_resources(
     return {i: found.get(i, KnownResource(None, None)) for i in resource_ids}
 
 
+async def read_with_facts(
+    session: AsyncSession, actor: Actor, kind: str, resource_id: int
+) -> KnownResource:
+    """One resource's row with what the policy needs to decide on it (the actor's grants),
+    in one statement: the row and facts are None when no row has the id. Deciding on a row
+    the actor may not see then costs what an id that never existed does."""
+    return (await _read_resources(session, actor, kind, [resource_id]))[resource_id]
+
+
 def decided_once(
     memo: AccessMemo,
     actor: Actor,
