@@ -28,6 +28,8 @@ from strawberry.types.unset import UNSET
 T = TypeVar("T")
 FromInput = Callable[[type, Mapping[str, Any], InputContext], Any]
 Converter = Callable[[Any, InputContext, tuple[str | int, ...]], Any]
+# Each bulk input type and the hook that builds it from its plan (``use_plans``).
+_planned: dict[type, FromInput] = {}
 
 
 def _as_is(value: Any, context: InputContext, keys: tuple[str | int, ...]) -> Any:
@@ -121,8 +123,8 @@ def bulk_input(cls: type[T]) -> type[T]:
     return cls
 
 
-# Each bulk input type and the hook that builds it from its plan.
-_planned: dict[type, FromInput] = {}
+def bulk_input_types() -> frozenset[type]:
+    return frozenset(_planned)
 
 
 def use_plans(enabled: bool) -> None:
