@@ -16,9 +16,9 @@ LATENCY_MAX_MS = 86_400_000.0  # a day
 
 def amount_problem(value: object, limit: float) -> str | None:
     """Why ``value`` is not a figure from 0 to ``limit``, or None when it is one."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if math.isfinite(value) and 0 <= value <= limit:
-            return None
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and math.isfinite(value) and 0 <= value <= limit:  # type: ignore[arg-type,operator]
+        return None
     return f"must be a number from 0 to {limit:,.0f}"
 
 
