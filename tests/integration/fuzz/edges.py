@@ -74,7 +74,7 @@ MOMENTS: tuple[str, ...] = (
     "9999-12-31T23:59:59-12:00",
     "9999-12-31T23:59:59+14:00",
 )
-MAX_DEPTH = 5
+MAX_DEPTH = 8  # input.conversations.0.turns.0.run.costUsd is 7 deep
 
 
 def extremes(scalar: GraphQLScalarType) -> tuple[Any, ...]:

@@ -25,6 +25,7 @@ from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, Undefined, g
 from casebook.config import Settings
 from casebook.domain.access.catalog import Role
 from casebook.graphql.schema import schema
+from tests.integration.agents.helpers import webhook_agent
 from tests.integration.fuzz.conftest import SUMMARIES
 from tests.integration.fuzz.edges import (
     FILLS,
@@ -143,6 +144,7 @@ async def _world(owner: Api) -> None:
              password: "correct horse battery"}) { member { role } } }"""
     )
     await owner('mutation { ping(message: "fuzz") { job { id } } }')
+    await webhook_agent(owner, "https://agents.example.com/fuzzed")
 
 
 async def _key(owner: Api, scopes: list[str]) -> str:
