@@ -48,9 +48,10 @@ HUGE_NUMBERS = (1e308, -1e308, 1.7976931348623157e308, 1e20, -1e20, 2**63, 2**64
 BUILT_IN_EXTREMES: dict[str, tuple[Any, ...]] = {
     "Int": (INT32 - 1, -INT32, INT32, -INT32 - 1, 2**53, 10**20, 1.5, *NUMBERS_AS_TEXT),
     "Float": (*HUGE_NUMBERS, 5e-324, -0.0, 2**53 + 1, *NUMBERS_AS_TEXT),
-    "String": ("NaN", "1e308", "-1e308", "99999999999999999999", 1e308),
-    "ID": (2**63, 1e308, "NaN", "1e308", "-1"),
-    "Boolean": ("NaN", 1e308, 0),
+    # Text and ids are fuzzed by ``generator``; here only a number where they are read.
+    "String": ("1e308", 1e308),
+    "ID": (2**63, "1e308"),
+    "Boolean": ("NaN",),
 }
 # Any other scalar: the numeric extremes, and a value of every other JSON kind.
 CUSTOM_EXTREMES: tuple[Any, ...] = (
