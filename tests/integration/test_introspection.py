@@ -26,3 +26,20 @@ async def test_hostile_text_in_an_introspection_argument_is_a_named_refusal(
     )
     assert errors.codes == ["BAD_USER_INPUT"]
     assert errors.errors[0]["extensions"]["fields"][0]["path"] == "name"
+
+
+async def test_is_one_of_answers_for_list_and_non_null_types(http: httpx.AsyncClient) -> None:
+    data = await Api(http)(
+        """{ check: __type(name: "CheckInput") { isOneOf }
+             case: __type(name: "CaseInput") { isOneOf inputFields { name type { kind isOneOf
+               ofType { kind isOneOf ofType { kind name isOneOf } } } } } }"""
+    )
+    assert data["check"]["isOneOf"] is True
+    assert data["case"]["isOneOf"] is False
+    checks = next(f for f in data["case"]["inputFields"] if f["name"] == "checks")
+    assert checks["type"]["kind"] == "LIST" and checks["type"]["isOneOf"] is False
+    assert checks["type"]["ofType"]["ofType"] == {
+        "kind": "INPUT_OBJECT",
+        "name": "CheckInput",
+        "isOneOf": True,
+    }

@@ -104,8 +104,9 @@ checks: st.SearchStrategy[JSONObject] = st.one_of(
     st.fixed_dictionaries(
         {
             "type": st.sampled_from(["max_cost_usd", "max_latency_ms"]),
+            # Within both limits' bounds (domain/measures): 1,000,000 USD, a day in ms.
             "value": st.one_of(
-                st.integers(0, 10**9), st.floats(0, 1e6, allow_nan=False, allow_infinity=False)
+                st.integers(0, 10**6), st.floats(0, 1e6, allow_nan=False, allow_infinity=False)
             ),
         }
     ),

@@ -96,7 +96,11 @@ def test_an_optional_parameter_given_as_null_is_left_out() -> None:
             "checks.2.value",
             "is not a valid pattern: missing )",
         ),
-        ({"type": "max_cost_usd", "value": -0.01}, "checks.2.value", "0 or more"),
+        (
+            {"type": "max_cost_usd", "value": -0.01},
+            "checks.2.value",
+            "a number from 0 to 1,000,000",
+        ),
         ({"type": "max_cost_usd", "value": True}, "checks.2.value", "must be a number"),
         ({"type": "max_cost_usd", "value": "0.05"}, "checks.2.value", "must be a number"),
         ({"type": "max_latency_ms", "value": float("inf")}, "checks.2.value", "must be a number"),

@@ -83,7 +83,11 @@ async def test_a_case_with_nothing_to_test_against_is_refused_naming_reference_a
         ({"length": {"unit": "WORDS", "min": 5, "max": 3}}, "checks.0.length.min", "max"),
         ({"contains": {"value": ""}}, "checks.0.contains.value", "empty"),
         ({"equals": {"value": " x "}}, "checks.0.equals.value", "spaces"),
-        ({"maxCostUsd": {"value": -1}}, "checks.0.maxCostUsd.value", "0 or more"),
+        (
+            {"maxCostUsd": {"value": -1}},
+            "checks.0.maxCostUsd.value",
+            "a number from 0 to 1,000,000",
+        ),
         ({"contains": {"value": "x", "path": "a..b"}}, "checks.0.contains.path", "dotted"),
     ],
 )

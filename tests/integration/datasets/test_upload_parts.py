@@ -75,3 +75,17 @@ async def test_a_file_part_is_still_imported(owner: Api) -> None:
         owner, {"d": dataset_id, "f": None}, {}, {"0": ("cases.csv", CSV, "text/csv")}
     )
     assert response.json() == {"data": {"importCases": {"imported": 1}}}
+
+
+@pytest.mark.parametrize("place", ["variables.f.0", "variables.d.x", "variables.nope.0"])
+async def test_a_map_into_a_place_the_operations_lack_is_a_400(owner: Api, place: str) -> None:
+    dataset_id = await create_dataset(owner)
+    operations = {"query": IMPORT, "variables": {"d": dataset_id, "f": None}}
+    response = await owner.http.post(
+        "/graphql",
+        headers={**owner.headers, "apollo-require-preflight": "1"},
+        data={"operations": json.dumps(operations), "map": json.dumps({"0": [place]})},
+        files={"0": ("cases.csv", CSV, "text/csv")},
+    )
+    assert response.status_code == 400, response.text
+    assert (await cases_of(owner, dataset_id))["totalCount"] == 0

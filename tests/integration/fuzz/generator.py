@@ -184,7 +184,8 @@ class Values:
         if depth > 6:
             return {}
         fields = type_.fields
-        if getattr(type_, "is_one_of", False):
+        definition = (type_.extensions or {}).get("strawberry-definition")
+        if getattr(definition, "is_one_of", False) or getattr(type_, "is_one_of", False):
             chosen = self.rng.sample(
                 list(fields), k=min(len(fields), self.rng.choice((1, 1, 1, 2)))
             )

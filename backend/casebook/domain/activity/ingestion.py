@@ -18,6 +18,7 @@ from typing import cast
 from casebook.domain.activity.model import CALL_STATUSES, CallStatus, Step
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.measures import COST_MAX_USD, LATENCY_MAX_MS, amount_problem
 from casebook.domain.storable_text import json_problem, text_problem
 
 CONVERSATIONS_MAX = 1_000
@@ -146,9 +147,10 @@ class _Checker:
         found = self.text(value, path, ID_MAX, required=True)
         return found.strip() if found else ""
 
-    def figure(self, value: float | None, path: str) -> float | None:
-        if value is not None and not 0 <= value < float("inf"):
-            self.fail(path, "must be a number, 0 or more")
+    def figure(self, value: float | None, path: str, limit: float) -> float | None:
+        problem = amount_problem(value, limit) if value is not None else None
+        if problem is not None:
+            self.fail(path, problem)
             return None
         return value
 
@@ -198,8 +200,8 @@ def _run(check: _Checker, draft: RunDraft, content: str | None, path: str) -> Ru
     return RunRecord(
         steps=tuple(steps),
         model=check.text(draft.model, f"{path}.model", NAME_MAX),
-        cost_usd=check.figure(draft.cost_usd, f"{path}.costUsd"),
-        latency_ms=check.figure(draft.latency_ms, f"{path}.latencyMs"),
+        cost_usd=check.figure(draft.cost_usd, f"{path}.costUsd", COST_MAX_USD),
+        latency_ms=check.figure(draft.latency_ms, f"{path}.latencyMs", LATENCY_MAX_MS),
         input_tokens=check.count(draft.input_tokens, f"{path}.inputTokens"),
         output_tokens=check.count(draft.output_tokens, f"{path}.outputTokens"),
         isolated=draft.isolated,

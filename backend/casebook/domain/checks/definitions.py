@@ -12,9 +12,10 @@ Decisions beyond the spec's table, each stated once here:
   every answer); an ``equals`` value may not have spaces around it, because the
   answer is trimmed before comparing and such a value could never match.
 - Text parameters hold at most 10,000 characters, a pattern at most 500.
+- A cost limit is at most 1,000,000 USD and a latency limit at most a day
+  (``measures``): what a run's figures can be.
 """
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,7 @@ import regex
 from casebook.domain.checks.json_schema_rules import json_schema_problems
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.jsonvalue import JSONObject, JSONValue
+from casebook.domain.measures import cost_problem, latency_problem
 
 CheckType = Literal[
     "contains",
@@ -173,11 +175,14 @@ def _flag(value: object) -> list[FieldError]:
     return [] if isinstance(value, bool) else [FieldError("", "must be true or false")]
 
 
-def _amount(value: object) -> list[FieldError]:
-    is_number = isinstance(value, int | float) and not isinstance(value, bool)
-    if isinstance(value, int | float) and is_number and math.isfinite(value) and value >= 0:
-        return []
-    return [FieldError("", "must be a number, 0 or more")]
+def _cost(value: object) -> list[FieldError]:
+    problem = cost_problem(value)
+    return [FieldError("", problem)] if problem else []
+
+
+def _latency(value: object) -> list[FieldError]:
+    problem = latency_problem(value)
+    return [FieldError("", problem)] if problem else []
 
 
 def _count(value: object) -> list[FieldError]:
@@ -224,8 +229,8 @@ PARAMETERS: dict[str, dict[str, Parameter]] = {
         "case_sensitive": Parameter(_flag),
     },
     "json_schema": {"schema": Parameter(_schema, required=True), "path": Parameter(_answer_path)},
-    "max_cost_usd": {"value": Parameter(_amount, required=True)},
-    "max_latency_ms": {"value": Parameter(_amount, required=True)},
+    "max_cost_usd": {"value": Parameter(_cost, required=True)},
+    "max_latency_ms": {"value": Parameter(_latency, required=True)},
     "length": {
         "unit": Parameter(_unit, required=True),
         "min": Parameter(_count),

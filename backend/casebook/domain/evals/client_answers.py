@@ -14,7 +14,6 @@ as executed of a tool not declared read-only (every eval run is isolated) makes 
 a failure with the reason, as it does for a webhook agent's reply.
 """
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -30,13 +29,12 @@ from casebook.domain.agents.webhook_contract import (
 )
 from casebook.domain.errors import FieldError, ValidationFailed
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.measures import COST_MAX_USD, LATENCY_MAX_MS, amount_problem
 from casebook.domain.storable_text import json_problem, text_problem
 
 ANSWERS_PER_SUBMISSION_MAX = 500
 ERROR_MAX = 2_000
 LEASE_TOKEN_MAX = 100
-COST_MAX_USD = 1_000_000.0
-LATENCY_MAX_MS = 86_400_000.0  # a day
 TOKENS_MAX = 2**62
 REFUSED_CALL = "the answer was refused: {problem}"
 
@@ -81,8 +79,9 @@ def _text(value: str | None, path: str, limit: int, errors: list[FieldError]) ->
 
 
 def _amount(value: float | None, path: str, limit: float, errors: list[FieldError]) -> None:
-    if value is not None and not (math.isfinite(value) and 0 <= value <= limit):
-        errors.append(FieldError(path, f"must be a number from 0 to {limit:,.0f}"))
+    problem = amount_problem(value, limit) if value is not None else None
+    if problem is not None:
+        errors.append(FieldError(path, problem))
 
 
 def _count(value: int | None, path: str, errors: list[FieldError]) -> None:

@@ -37,6 +37,7 @@ from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.grading.outcome import OUTCOME_STATUSES
 from casebook.domain.grading.results import NothingToGrade
 from casebook.domain.grading.structured_scorer import STRUCTURED, structured_settings
+from casebook.domain.measures import cost_problem, latency_problem
 from casebook.services.datasets.cases import load_case
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.grading.judging import run_judge
@@ -99,9 +100,13 @@ class GivenAnswer:
             for i, call in enumerate(self.tool_calls[:MAX_TOOL_CALLS])
             if not call.name.strip() or len(call.name) > TOOL_NAME_MAX
         )
-        for name, value in (("costUsd", self.cost_usd), ("latencyMs", self.latency_ms)):
-            if value is not None and not 0 <= value < float("inf"):
-                errors.append(FieldError(name, "must be a number, 0 or more"))
+        for name, value, problem_of in (
+            ("costUsd", self.cost_usd, cost_problem),
+            ("latencyMs", self.latency_ms, latency_problem),
+        ):
+            problem = problem_of(value) if value is not None else None
+            if problem is not None:
+                errors.append(FieldError(name, problem))
         for name, text, limit in (
             ("agentName", self.agent_name, AGENT_NAME_MAX),
             ("agentVersion", self.agent_version, AGENT_VERSION_MAX),
