@@ -335,8 +335,8 @@ class Executor:
     # -- storing -----------------------------------------------------------------------
     async def _writer(self) -> None:
         """Stores what the workers produced in batches: one transaction and one progress
-        event a batch. A batch PostgreSQL (or Redis) could not take is held and tried
-        again with backoff until it can: answers paid for are never dropped for an
+        event a batch. A batch PostgreSQL could not take is held and tried again with
+        backoff until it can (``_store``): answers paid for are never dropped for an
         outage."""
         while True:
             batch = [await self.writes.get()]
@@ -464,14 +464,16 @@ class Executor:
                 # On until a task ends, an agent replies (its slot is free for the next) or
                 # the worker begins to stop.
                 freed = asyncio.create_task(self.slot_freed.wait())
-                stop = asyncio.create_task(self.job_run.stopping.wait())
+                waiters = [freed]
+                if not self.job_run.stopping.is_set():
+                    waiters.append(asyncio.create_task(self.job_run.stopping.wait()))
                 done, _ = await asyncio.wait(
-                    [*self.in_flight.values(), freed, stop],
+                    [*self.in_flight.values(), *waiters],
                     timeout=self.poll,
                     return_when=asyncio.FIRST_COMPLETED,
                 )
-                freed.cancel()
-                stop.cancel()
+                for waiter in waiters:
+                    waiter.cancel()
                 self.slot_freed.clear()
                 self.in_flight = {k: t for k, t in self.in_flight.items() if t not in done}
                 # Every task that ended is looked at - not only up to the first that
@@ -480,7 +482,7 @@ class Executor:
                 failed = [
                     error
                     for task in done
-                    if task not in (freed, stop)
+                    if task not in waiters
                     and not task.cancelled()
                     and (error := task.exception()) is not None
                 ]
