@@ -620,12 +620,3 @@ async def review_candidates(
         rows = await session.execute(select(Score).where(col(Score.id).in_(score_ids)))
         found = {score.id: score for score in rows.scalars()}
     return [found[score_id] for score_id in score_ids if score_id in found]
-
-
-async def results_of_run_ids(ctx: ServiceContext, run_ids: Sequence[int]) -> list[RunResults]:
-    """For a dataloader of runs the parent field read under access: four statements for
-    any number of runs."""
-    async with ctx.reading() as session:
-        rows = await session.execute(select(EvalRun).where(col(EvalRun.id).in_(run_ids)))
-        runs = {run.id: run for run in rows.scalars()}
-        return await read_results(session, [runs[run_id] for run_id in run_ids])
