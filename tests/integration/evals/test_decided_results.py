@@ -215,3 +215,32 @@ async def test_two_runs_side_by_side(owner: Api, endpoint: LoopbackHttp, run_wor
     assert [e["node"]["flip"] for e in back["edges"]] == ["IMPROVEMENT"]
     # No baseline and no `with`: nothing to compare.
     assert (await owner(DIFF, {"id": first["id"]}))["evalRun"]["diff"] is None
+
+
+ANSWERS = """query($d: ID!, $f: ReviewAnswersFilter, $first: Int!) { dataset(id: $d) {
+  reviewAnswers(filter: $f, first: $first) { totalCount edges { node { id case { input } } } } } }"""
+
+
+async def test_review_answers_list_a_run_once_without_its_confirmation_reruns(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 4)
+    script = Script()
+    endpoint.answer_with(script)
+    agent = await agent_at(owner, endpoint)
+    baseline = await _run(owner, run_worker, run_input(dataset_id, [agent]))
+    script.always = {"question 1", "question 2"}
+    run = await _run(
+        owner, run_worker, run_input(dataset_id, [agent], baselineRunId=baseline["id"])
+    )
+    state = await _state(owner, run["id"])
+    assert state["comparison"]["confirmedRegressions"] == 2  # two confirmation reruns made
+    listed = (await owner(ANSWERS, {"d": dataset_id, "f": {"evalRunId": run["id"]}, "first": 100}))[
+        "dataset"
+    ]["reviewAnswers"]
+    assert listed["totalCount"] == len(listed["edges"]) == 4
+    assert sorted(e["node"]["case"]["input"] for e in listed["edges"]) == [
+        f"question {n}" for n in range(4)
+    ]
+    every = (await owner(ANSWERS, {"d": dataset_id, "first": 100}))["dataset"]["reviewAnswers"]
+    assert every["totalCount"] == len(every["edges"]) == 8
