@@ -9,6 +9,24 @@ export type AgentKind =
 export type AlsoNeeds =
   | 'ANSWERING_AGENT';
 
+export type CaseChangeKind =
+  | 'ADDED'
+  | 'CHANGED'
+  | 'REMOVED';
+
+/** A field of a case, as the Case type names it. */
+export type CaseFieldName =
+  | 'CHECKS'
+  | 'COUNTER_EXAMPLE'
+  | 'EXPECTED_TOOL_CALLS'
+  | 'HISTORY'
+  | 'INPUT'
+  | 'NOTE'
+  | 'ORDER_MODE'
+  | 'REFERENCE_ANSWER'
+  | 'REFERENCE_VERIFIED'
+  | 'TAGS';
+
 /** What a reply is kept as: the answer the agent should give (REFERENCE), or one it should not (COUNTER_EXAMPLE). */
 export type CaseKeepAs =
   | 'COUNTER_EXAMPLE'
@@ -185,6 +203,11 @@ export type StructuredRung =
   | 'MISSING'
   | 'SIMILARITY'
   | 'TYPE_MISMATCH';
+
+export type TextSpanKind =
+  | 'ADDED'
+  | 'REMOVED'
+  | 'SAME';
 
 /** BLOCKED: an isolated run did not execute it. */
 export type ToolCallStatus =

@@ -244,3 +244,35 @@ async def test_review_answers_list_a_run_once_without_its_confirmation_reruns(
     ]
     every = (await owner(ANSWERS, {"d": dataset_id, "first": 100}))["dataset"]["reviewAnswers"]
     assert every["totalCount"] == len(every["edges"]) == 8
+
+
+TREND = """query($d: ID!, $first: Int!) { evalTrend(datasetId: $d, first: $first) {
+  runId status endedAt datasetVersion agents { agentName passed failed passRate decided } } }"""
+
+
+async def test_the_trend_is_one_point_per_ended_run_for_every_agent_counting_decisions(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 2)
+    script = Script()
+    endpoint.answer_with(script)
+    first_agent = await agent_at(owner, endpoint, name="First")
+    second_agent = await agent_at(owner, endpoint, name="Second")
+    one = await _run(owner, run_worker, run_input(dataset_id, [first_agent, second_agent]))
+    script.always = {"question 0"}
+    two = await _run(owner, run_worker, run_input(dataset_id, [first_agent]))
+    points = (await owner(TREND, {"d": dataset_id, "first": 20}))["evalTrend"]
+    assert [p["runId"] for p in points] == [one["id"], two["id"]]  # oldest first
+    assert all(p["status"] == "FINISHED" and p["endedAt"] for p in points)
+    assert [p["datasetVersion"] for p in points] == [one["datasetVersion"], two["datasetVersion"]]
+    assert [[a["agentName"] for a in p["agents"]] for p in points] == [
+        ["First", "Second"],
+        ["First"],
+    ]
+    assert points[1]["agents"][0]["passRate"] == 0.5
+    failing = _rows(await _state(owner, two["id"]))[0]["medianScore"]["id"]
+    await owner(DECIDE, {"i": {"scoreId": failing, "outcome": "PASS"}})
+    decided = (await owner(TREND, {"d": dataset_id, "first": 20}))["evalTrend"][1]["agents"][0]
+    assert (decided["passRate"], decided["decided"]) == (1.0, 1)
+    only_last = (await owner(TREND, {"d": dataset_id, "first": 1}))["evalTrend"]
+    assert [p["runId"] for p in only_last] == [two["id"]]
