@@ -276,3 +276,39 @@ async def test_the_trend_is_one_point_per_ended_run_for_every_agent_counting_dec
     assert (decided["passRate"], decided["decided"]) == (1.0, 1)
     only_last = (await owner(TREND, {"d": dataset_id, "first": 1}))["evalTrend"]
     assert [p["runId"] for p in only_last] == [two["id"]]
+
+
+CASE_ROWS = """query($id: ID!, $outcome: ScoreOutcome, $first: Int!, $after: String) {
+  evalRun(id: $id) { caseRows(outcome: $outcome, first: $first, after: $after) { totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { node { case { input } results { agentName outcome } } } } } }"""
+
+
+async def test_a_run_of_several_agents_shows_them_as_columns_side_by_side(
+    owner: Api, endpoint: LoopbackHttp, run_worker: Any
+) -> None:
+    dataset_id, _ = await dataset_with_cases(owner, 3)
+    script = Script()
+    script.always = {"question 1"}
+    endpoint.answer_with(script)
+    first_agent = await agent_at(owner, endpoint, name="First")
+    second_agent = await agent_at(owner, endpoint, name="Second")
+    run = await _run(owner, run_worker, run_input(dataset_id, [first_agent, second_agent]))
+    page = (await owner(CASE_ROWS, {"id": run["id"], "first": 2}))["evalRun"]["caseRows"]
+    assert page["totalCount"] == 3 and page["pageInfo"]["hasNextPage"]
+    rows = [edge["node"] for edge in page["edges"]]
+    assert [r["case"]["input"] for r in rows] == ["question 0", "question 1"]
+    assert [[a["agentName"] for a in r["results"]] for r in rows] == [["First", "Second"]] * 2
+    rest = (
+        await owner(
+            CASE_ROWS, {"id": run["id"], "first": 2, "after": page["pageInfo"]["endCursor"]}
+        )
+    )["evalRun"]["caseRows"]
+    assert [e["node"]["case"]["input"] for e in rest["edges"]] == ["question 2"]
+    # A filter picks cases, and a case keeps every agent's column.
+    failing = (await owner(CASE_ROWS, {"id": run["id"], "outcome": "FAIL", "first": 10}))[
+        "evalRun"
+    ]["caseRows"]
+    assert failing["totalCount"] == 1
+    (row,) = [e["node"] for e in failing["edges"]]
+    assert [a["outcome"] for a in row["results"]] == ["FAIL", "FAIL"]

@@ -518,6 +518,58 @@ async def results_of(
     return Connection.from_page(page, lambda row: EvalCaseResultType.from_row(row))
 
 
+@strawberry.type(
+    name="EvalCaseRow",
+    description="One case of the run with every agent's result side by side (one column "
+    "per agent, in the run's agent order).",
+)
+class EvalCaseRowType:
+    row: strawberry.Private[results.CaseRowOfAgents]
+    case_results: list[EvalCaseResultType] = strawberry.field(
+        name="results", description="One per agent of the run, in its agent order."
+    )
+
+    @strawberry.field(description="The case at the revision the run answered.")
+    async def case(self, info: Info) -> CaseType:
+        first = self.row.results[0]
+        view = await info.context.loaders.case.load((self.row.case_id, first.dataset_version))
+        return CaseType.from_view(view)
+
+    @classmethod
+    def from_row(cls, row: results.CaseRowOfAgents) -> "EvalCaseRowType":
+        return cls(row=row, case_results=[EvalCaseResultType.from_row(r) for r in row.results])
+
+
+async def case_rows_of(
+    info: Info,
+    run: EvalRun,
+    *,
+    agent_id: relay.GlobalID | None,
+    outcome: ScoreOutcome | None,
+    tag: str | None,
+    flipped: bool | None,
+    decided: bool | None,
+    search: str | None,
+    first: int,
+    after: str | None,
+) -> Connection[EvalCaseRowType]:
+    current, compared = await comparison_with(info, run, None)
+    wanted = await _filter(
+        info,
+        current,
+        agent_id=agent_id,
+        outcome=outcome,
+        tag=tag,
+        flipped=flipped,
+        decided=decided,
+        search=search,
+    )
+    page = await results.case_rows_page(
+        info.context.services, current, compared, wanted, first=first, after=after
+    )
+    return Connection.from_page(page, EvalCaseRowType.from_row)
+
+
 @strawberry.type(name="EvalOutcomeCount")
 class EvalOutcomeCountType:
     outcome: ScoreOutcome | None = strawberry.field(
