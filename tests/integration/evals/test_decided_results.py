@@ -29,11 +29,14 @@ STATE = f"""query($id: ID!, $decided: Boolean, $search: String) {{ evalRun(id: $
   comparison {{ confirmedRegressions passRateAfter regressions {{ case {{ input }} }} }}
   results(decided: $decided, search: $search) {{ totalCount edges {{ node {{ {ROW} }} }} }}
   resultCounts(decided: $decided, search: $search) {{ total decided notDecided flipped
-    outcomes {{ outcome count }} }} }} }}"""
+    outcomes {{ outcome count }} }} }}
+  evalRunReviewCandidates(id: $id) {{ id }} }}"""
 
 
 async def _state(api: Api, run_id: str, **filters: Any) -> dict[str, Any]:
-    found: dict[str, Any] = (await api(STATE, {"id": run_id, **filters}))["evalRun"]
+    data = await api(STATE, {"id": run_id, **filters})
+    found: dict[str, Any] = data["evalRun"]
+    found["evalRunReviewCandidates"] = data["evalRunReviewCandidates"]
     return found
 
 
@@ -92,6 +95,7 @@ async def test_a_decision_decides_summary_table_comparison_gate_and_junit_and_un
     assert _gate(before) == FAILED
     assert _junit_failures(before)[0] == 1
     assert before["summary"]["decidedSinceEnd"] == 0
+    assert before["evalRunReviewCandidates"] == [{"id": failing["medianScore"]["id"]}]
 
     # A reviewer passes the answer the scorers failed.
     score_id = failing["medianScore"]["id"]
@@ -111,6 +115,8 @@ async def test_a_decision_decides_summary_table_comparison_gate_and_junit_and_un
     assert passed["comparison"]["regressions"] == []
     assert passed["comparison"]["confirmedRegressions"] == 0
     assert passed["comparison"]["passRateAfter"] == 1.0
+    # A regression a person passed is no review candidate any more.
+    assert passed["evalRunReviewCandidates"] == []
     assert _gate(passed) == PASSED
     failures, written = _junit_failures(passed)
     assert failures == 0 and b"decided PASS by" in written and b"the scorers said FAIL" in written
