@@ -58,6 +58,10 @@ async def _fingerprints(session: AsyncSession, run_ids: Sequence[int]) -> dict[i
     rows = await session.execute(
         select(
             runs.id,
+            # Which run this is, should an id ever name another (a database restored).
+            runs.organization_id,
+            runs.dataset_id,
+            runs.created_at,
             runs.status,
             runs.sequence,
             runs.finished_at,
