@@ -373,7 +373,8 @@ async def read_eval_table(s: Subject) -> str:
       results(search: "question", decided: false) { totalCount edges { node {
         scorersOutcome decided decision { decidedBy } answerPreview failingScorer
         failingReason } } }
-      resultCounts(search: "question") { total decided outcomes { count } } } }"""
+      resultCounts(search: "question") { total decided outcomes { count } }
+      caseRows(first: 5) { totalCount edges { node { case { id } results { outcome } } } } } }"""
     return await _gql(s, query, id=s.eval_run_id)
 
 
@@ -381,6 +382,12 @@ async def compare_runs_side_by_side(s: Subject) -> str:
     query = """query($id: ID!) { evalRun(id: $id) { diff(with: $id) { totalCount edges {
       node { flip answerDiff { kind text } toolCalls { same } scorers { scorer } } } } } }"""
     return await _gql(s, query, id=s.eval_run_id)
+
+
+async def read_eval_trend(s: Subject) -> str:
+    query = """query($d: ID!) { evalTrend(datasetId: $d) { runId datasetVersion
+      agents { passRate } } }"""
+    return await _gql(s, query, d=s.dataset_id)
 
 
 async def export_eval_results(s: Subject) -> str:
@@ -560,6 +567,7 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("search and count an eval run's table", READ_RUNS, read_eval_table),
     ("compare two eval runs side by side", READ_RUNS, compare_runs_side_by_side),
     ("export an eval run's results", READ_RUNS, export_eval_results),
+    ("read its pass-rate trend", READ_RUNS, read_eval_trend),
     ("list an eval run's review candidates", READ_RUNS, list_review_candidates),
     ("list its eval runs", READ_RUNS, list_eval_runs),
     ("read its review answers", VIEW, read_review_answers),
