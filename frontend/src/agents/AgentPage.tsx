@@ -18,6 +18,7 @@ import { AgentQuery, AgentVersionQuery, AgentVersionsQuery } from './operations'
 import { editAgentPath } from './paths';
 import { VersionNameTip } from './VersionName';
 import { versionName } from './versionLabel';
+import { IdsForCommands } from '../ids/IdsForCommands';
 
 type Dialog = 'share' | 'rotate' | 'delete' | null;
 
@@ -139,6 +140,7 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           <Text size="sm" c="dimmed" maw={900}>
             {agent.description || 'No description yet.'}
           </Text>
+          <IdsForCommands what="Agent" id={agent.id} command={{ agentId: agent.id, localAgent: agent.kind === 'LOCAL' }} />
           <Text size="xs" c="dimmed">
             Owned by {agent.ownedByViewer ? 'you' : agent.owner ? agent.owner.name || agent.owner.email : 'someone who left the organization'} · version {agent.latestVersion} is its newest
           </Text>
