@@ -44,6 +44,12 @@ test.describe('the demo organization', () => {
     await expect(api.request(ESTIMATE, { input: { datasetId: agentId, agentIds: [agentId] } })).rejects.toThrow(
       "names a Agent, not a Dataset: copy the dataset's id from its page in the console (Copy id, under its name)",
     );
+    // Its Settings say plainly what works without a model and what needs one, and offer to add one.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const noModel = page.getByTestId('no-model-connection');
+    await expect(noModel).toContainText('The judge, the reference answer comparison and case generation need a model connection');
+    await expect(noModel.getByRole('button', { name: 'Add model' })).toBeEnabled();
+    await saveScreenshot(page, 'demo-02b-settings-without-a-model');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
 
     // 2. The latest run and its comparison with version 1's run.
