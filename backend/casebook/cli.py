@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from casebook.api_processes import OWN_SOCKET_FLAG, own_listening_socket, serve_processes
 from casebook.config import SECRET_KEY_MIN_LENGTH, Settings, get_settings
 from casebook.db.migrate import DatabaseNotMigrated
+from casebook.demo.sample_agent import SampleAgentMissing
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -338,7 +339,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.admin_email,
                     args.admin_password,
                 )
-    except (DatabaseNotMigrated, UnusableSecretKey) as error:
+    except (DatabaseNotMigrated, UnusableSecretKey, SampleAgentMissing) as error:
         print(f"casebook: {error}", file=sys.stderr)
         exit_code = 2
     finally:

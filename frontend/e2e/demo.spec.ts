@@ -1,6 +1,9 @@
 import { accessibilityViolations } from './accessibility';
 import { dismissNotifications, expect, saveScreenshot, signIn, test } from './fixtures';
+import { signInAs } from './graphqlAsUser';
 import { DEMO_ADMIN } from './people';
+
+const ESTIMATE = 'mutation($input: EvalRunInput!) { estimateEvalRun(input: $input) { cases } }';
 
 /**
  * The demo as `make run` leaves it, walked from the first screen with no
@@ -26,6 +29,27 @@ test.describe('the demo organization', () => {
     await expect(page.getByText('Please cancel order 12345.')).toBeVisible();
     await expect(page.getByText('My toaster stopped working after a month, what can I do?')).toBeVisible();
     await saveScreenshot(page, 'demo-02-cases');
+    // The dataset's id, to copy, and the command line with it filled in.
+    const ids = page.getByRole('group', { name: 'Dataset id and command' });
+    const datasetId = (await ids.getByTestId('copyable-id').textContent()) ?? '';
+    expect(page.url()).toContain(`/datasets/${encodeURIComponent(datasetId)}`);
+    await expect(ids.getByTestId('eval-command')).toHaveText(`casebook eval --dataset ${datasetId} --agent AGENT_ID --baseline last`);
+    await expect(ids.getByRole('button', { name: 'Copy the dataset id' })).toBeVisible();
+    // The page's address pasted where an id goes is taken; another kind of id is refused saying where to find the right one.
+    const api = await signInAs(process.env.CASEBOOK_E2E_API_URL ?? '', DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const agents = await api.request<{ agents: { edges: { node: { id: string } }[] } }>('{ agents { edges { node { id } } } }');
+    const agentId = agents.agents.edges[0]?.node.id ?? '';
+    const estimated = await api.request<{ estimateEvalRun: { cases: number } }>(ESTIMATE, { input: { datasetId: page.url(), agentIds: [agentId] } });
+    expect(estimated.estimateEvalRun.cases).toBe(9);
+    await expect(api.request(ESTIMATE, { input: { datasetId: agentId, agentIds: [agentId] } })).rejects.toThrow(
+      "names a Agent, not a Dataset: copy the dataset's id from its page in the console (Copy id, under its name)",
+    );
+    // Its Settings say plainly what works without a model and what needs one, and offer to add one.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const noModel = page.getByTestId('no-model-connection');
+    await expect(noModel).toContainText('The judge, the reference answer comparison and case generation need a model connection');
+    await expect(noModel.getByRole('button', { name: 'Add model' })).toBeEnabled();
+    await saveScreenshot(page, 'demo-02b-settings-without-a-model');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
 
     // 2. The latest run and its comparison with version 1's run.
@@ -35,6 +59,9 @@ test.describe('the demo organization', () => {
     await expect(page.getByTestId('regression-row')).toContainText('Please cancel order 12345.');
     await expect(page.getByTestId('improvement-row')).toHaveCount(2);
     await saveScreenshot(page, 'demo-03-comparison');
+    const runIds = page.getByRole('group', { name: 'Eval run id and command' });
+    const runId = (await runIds.getByTestId('copyable-id').textContent()) ?? '';
+    await expect(runIds.getByTestId('eval-command')).toHaveText(`casebook eval --dataset ${datasetId} --agent ${agentId} --task my_agent:answer --baseline ${runId}`);
     // Both runs, version 1's and version 2's, among the test runs.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('link', { name: 'All test runs' }).click();

@@ -24,6 +24,8 @@ RUNS = """{ evalRuns(first: 10) { edges { node { id status
     regressions { case { input } confirmed } improvements { case { input } confirmed } } } } } }"""
 DATASET = """{ datasets { edges { node { id name caseCount latestVersion
   reviewQueue { edges { node { outcome case { input } } } } } } } }"""
+KEPT = """query($d: ID!) { dataset(id: $d) { cases(source: "conversation") { edges { node {
+  input counterExample checks { __typename } } } } } }"""
 CONVERSATIONS_QUERY = """{ conversations { edges { node { endUser messageCount } } } }"""
 OUTCOME = """query($id: ID!) { evalRun(id: $id) { status progress { total answered } } }"""
 
@@ -66,6 +68,12 @@ async def test_an_empty_database_gets_the_demo_by_running_the_pipeline(
     assert [e["node"] for e in dataset["reviewQueue"]["edges"]] == [
         {"outcome": "FAIL", "case": {"input": "Please cancel order 12345."}}
     ]
+    # The thumbs-down reply, kept as the counter-example its rating suggests, with its check.
+    kept = (await api(KEPT, {"d": dataset["id"]}))["dataset"]["cases"]["edges"]
+    assert [(k["node"]["input"], len(k["node"]["checks"])) for k in kept] == [
+        ("My toaster stopped working after a month, what can I do?", 1)
+    ]
+    assert kept[0]["node"]["counterExample"].startswith("I can help with orders")
     listed = [e["node"] for e in (await api(CONVERSATIONS_QUERY))["conversations"]["edges"]]
     talked = [c for c in listed if c["endUser"] is not None]  # the others: eval runs' answers
     assert sorted(c["endUser"] for c in talked) == sorted(c.end_user for c in CONVERSATIONS)

@@ -24,7 +24,7 @@ from strawberry.extensions import MaskErrors
 from strawberry.relay.types import GlobalIDValueError
 
 from casebook.domain.errors import LimitExceeded, PermissionsMissing, ValidationFailed
-from casebook.graphql.ids import encode_id
+from casebook.graphql.ids import NOT_GIVEN_OUT, encode_id, kind_named_by, refusal
 from casebook.logging import current_request_id
 from casebook.services.activity.case_from_message import AlreadyACase
 from casebook.services.kernel.errors import (
@@ -96,9 +96,8 @@ def _shape(
         original = BadUserInput(list(original.errors))
     if isinstance(original, GlobalIDValueError):
         # A global id naming no type of this API, or none that can be fetched by id.
-        original = BadUserInput.at(
-            _unreadable_id_path(error, variables), "is not an id this API gave out"
-        )
+        path = _unreadable_id_path(error, variables)
+        original = BadUserInput.at(path, refusal(NOT_GIVEN_OUT, kind_named_by(path)))
     original = as_unavailable(original) or original
     if isinstance(original, LimitExceeded):
         original = LimitExceededError(original.message, original.path)

@@ -19,6 +19,7 @@ import { editAgentPath } from './paths';
 import { VersionNameTip } from './VersionName';
 import { versionName } from './versionLabel';
 import { PageTitle } from '../shell/pageTitle';
+import { IdsForCommands } from '../ids/IdsForCommands';
 
 type Dialog = 'share' | 'rotate' | 'delete' | null;
 
@@ -141,6 +142,7 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           <Text size="sm" c="dimmed" maw={900}>
             {agent.description || 'No description yet.'}
           </Text>
+          <IdsForCommands what="Agent" id={agent.id} command={{ agentId: agent.id, localAgent: agent.kind === 'LOCAL' }} />
           <Text size="xs" c="dimmed">
             Owned by {agent.ownedByViewer ? 'you' : agent.owner ? agent.owner.name || agent.owner.email : 'someone who left the organization'} · version {agent.latestVersion} is its newest
           </Text>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from 'urql';
 import type { DatasetHeaderFieldsFragment } from '../gql/graphql';
+import { IdsForCommands } from '../ids/IdsForCommands';
 import { DeleteDatasetDialog } from './DeleteDatasetDialog';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { DatasetVersionsQuery } from './operations';
@@ -43,6 +44,7 @@ export function DatasetHeader({ dataset }: { dataset: DatasetHeaderFieldsFragmen
           <Text size="sm" c="dimmed" maw={900}>
             {dataset.description || 'No description yet.'}
           </Text>
+          <IdsForCommands what="Dataset" id={dataset.id} command={{ datasetId: dataset.id }} />
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setDialog('share')}>

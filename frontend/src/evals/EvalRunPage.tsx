@@ -9,6 +9,7 @@ import { asSentence, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { formatExact, formatWhen } from '../common/time';
 import type { DatasetHeaderFieldsFragment, EvalRunQuery as EvalRunResult } from '../gql/graphql';
+import { IdsForCommands } from '../ids/IdsForCommands';
 import { reviewSearch } from '../review/reviewParams';
 import { passRateChart } from './chartData';
 import { PassRateChart } from './charts/PassRateChart';
@@ -58,6 +59,17 @@ function RunFacts({ run }: { run: Run }) {
         {run.baseline ? ` · compared with the run of version ${run.baseline.datasetVersion}, ${formatWhen(run.baseline.createdAt)}` : ''}
         {run.dataset.latestVersion > run.datasetVersion ? ` · the dataset is at version ${run.dataset.latestVersion} now` : ''}
       </Text>
+      <IdsForCommands
+        what="Eval run"
+        id={run.id}
+        command={{
+          datasetId: run.dataset.id,
+          // One agent: the command reruns it; several are compared by repeating --agent, so the page names none.
+          agentId: run.agents.length === 1 ? (run.agents[0]?.agent?.id ?? null) : null,
+          localAgent: run.agents.some((agent) => agent.kind === 'LOCAL'),
+          baselineRunId: run.id,
+        }}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPlay, IconScale } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPlay, IconPlugConnected, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -13,6 +13,7 @@ import { GRADING_EDITOR } from '../unsaved/draftOffers';
 import { restoreOfferFor } from '../unsaved/draftStore';
 import { useUnsavedChanges } from '../unsaved/useUnsavedChanges';
 import { JudgeCard, PassCard } from './GradingCards';
+import { AddModelButton } from './ModelSelect';
 import { DatasetScoringQuery } from './operations';
 import { GeneratorModelCard } from '../generation/GeneratorModelCard';
 import { ReviewSettingsCard } from './ReviewSettingsCard';
@@ -104,6 +105,17 @@ function GradingEditor({
             ))}
           </List>
           {ungraded.length > SHOWN_UNGRADED && <Text size="xs" c="dimmed">…and {ungraded.length - SHOWN_UNGRADED} more.</Text>}
+        </Alert>
+      )}
+      {allConnections.length === 0 && (
+        <Alert color="casebook" variant="light" icon={<IconPlugConnected size={18} aria-hidden />} title="No model connection yet" data-testid="no-model-connection">
+          <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+            <Text size="sm">
+              Checks and expected tool calls grade without a model. The judge, the reference answer comparison and case generation need a model connection, and this organization has
+              none yet: add one to switch them on.
+            </Text>
+            <AddModelButton canAddModel={canAddModel} disabled={readOnly} onAdded={addConnection} />
+          </Group>
         </Alert>
       )}
       {coverage?.referenceOffered && !state.values.reference.enabled && (

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 
 from casebook.db.models import EvalRun, Job
 from casebook.domain.access.catalog import Role
+from casebook.graphql.ids import NOT_GIVEN_OUT, refusal
 from tests.integration.conftest import MemberFactory
 from tests.integration.evals.helpers import (
     ESTIMATE,
@@ -142,20 +143,31 @@ async def test_eval_access_says_whether_and_why_not(
     assert access == {"canStart": can_start, "reason": reason}
 
 
-UNREADABLE_IDS: list[tuple[str, str]] = [
-    ("query($x: ID) { evalRuns(datasetId: $x) { totalCount } }", "datasetId"),
-    ("query($r: ID!, $x: ID) { evalRun(id: $r) { comparison(with: $x) { note } } }", "with"),
+UNREADABLE_IDS: list[tuple[str, str, str]] = [
+    ("query($x: ID) { evalRuns(datasetId: $x) { totalCount } }", "datasetId", "Dataset"),
+    (
+        "query($r: ID!, $x: ID) { evalRun(id: $r) { comparison(with: $x) { note } } }",
+        "with",
+        "",
+    ),
     (
         "query($r: ID!, $x: ID) { evalRun(id: $r) { results(agentId: $x) { totalCount } } }",
         "agentId",
+        "Agent",
     ),
-    ('query($r: ID!) { evalRun(id: $r) { results(agentId: "bad id") { totalCount } } }', "agentId"),
+    (
+        'query($r: ID!) { evalRun(id: $r) { results(agentId: "bad id") { totalCount } } }',
+        "agentId",
+        "Agent",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("query", "argument"), UNREADABLE_IDS, ids=[a for _, a in UNREADABLE_IDS])
-async def test_an_unreadable_id_is_refused_naming_its_argument(
-    owner: Api, endpoint: LoopbackHttp, query: str, argument: str
+@pytest.mark.parametrize(
+    ("query", "argument", "kind"), UNREADABLE_IDS, ids=[a for _, a, _ in UNREADABLE_IDS]
+)
+async def test_an_unreadable_id_is_refused_naming_its_argument_and_where_to_find_one(
+    owner: Api, endpoint: LoopbackHttp, query: str, argument: str, kind: str
 ) -> None:
     dataset_id, _ = await dataset_with_cases(owner, 1)
     agent = await agent_at(owner, endpoint)
@@ -163,5 +175,7 @@ async def test_an_unreadable_id_is_refused_naming_its_argument(
     errors = (await owner.errors(query, {"r": run["id"], "x": "bad id"})).errors
     assert [e["extensions"]["code"] for e in errors] == ["BAD_USER_INPUT"], errors
     assert errors[0]["extensions"]["fields"] == [
-        {"path": argument, "message": "is not an id this API gave out"}
+        {"path": argument, "message": refusal(NOT_GIVEN_OUT, kind)}
     ]
+    if kind:
+        assert "from its page in the console" in refusal(NOT_GIVEN_OUT, kind)
