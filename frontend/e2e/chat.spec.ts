@@ -32,9 +32,13 @@ test.describe('chat', () => {
     await conversation.getByRole('button', { name: /lookup_order Succeeded/ }).click();
     await expect(conversation.getByRole('cell', { name: '1042', exact: true })).toBeVisible();
 
+    // Shift+Enter starts a new line; Enter sends.
+    await question.fill('What about');
+    await question.press('Shift+Enter');
+    await expect(question).toHaveValue('What about\n');
     await question.fill('What about the return window?');
     await expect(page.getByRole('note')).toContainText('This reads as a follow-up');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await question.press('Enter');
     const answers = conversation.getByRole('group', { name: 'Returns desk: answer' });
     await expect(answers.nth(1)).toHaveText('Returns are accepted within 14 days of delivery.');
     await expect(conversation.getByText('Follow-up')).toHaveCount(1);

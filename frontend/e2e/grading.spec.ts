@@ -22,7 +22,7 @@ test.describe('grading', () => {
     await expect(page.getByRole('alert').filter({ hasText: '2 cases would be graded on nothing' })).toBeVisible();
     await expect(page.getByText('Cases have reference answers nothing compares with')).toBeVisible();
     await page.getByRole('button', { name: 'Compare with the reference' }).click();
-    await expect(judge.getByRole('switch', { name: 'Reference answer: on' })).toBeChecked();
+    await expect(judge.getByRole('switch', { name: 'Reference answer', exact: true })).toBeChecked();
     // The reference comparison grades the first case, and the counter-example of the third with it.
     await expect(page.getByRole('alert').filter({ hasText: 'would be graded on nothing' })).toBeHidden();
     await expect(judge.getByText('Unsaved changes')).toBeVisible();
@@ -44,7 +44,7 @@ test.describe('grading', () => {
     await expect(judge.locator('strong', { hasText: 'strictly' })).toBeVisible();
 
     // Your criteria, with yes/no grading; a criterion a rule can check offers Add the rule.
-    await judge.getByRole('switch', { name: 'Your criteria: on' }).click({ force: true });
+    await judge.getByRole('switch', { name: 'Your criteria', exact: true }).click({ force: true });
     await judge.getByRole('button', { name: 'Add a criterion' }).click();
     await judge.getByRole('textbox', { name: 'Criterion 1' }).fill('Is the answer under 100 words?');
     await judge.getByRole('button', { name: 'Add the rule' }).click();
@@ -68,7 +68,7 @@ test.describe('grading', () => {
     await expect(judge.getByRole('combobox', { name: 'Model' })).toHaveValue('judge-small');
     await expect(judge.getByRole('textbox', { name: 'Criterion 1' })).toHaveValue('Is the answer under 100 words?');
     await expect(passes.getByRole('combobox', { name: 'Check 1' })).toHaveValue('Length');
-    await expect(judge.getByRole('switch', { name: 'Reference answer: on' })).toBeChecked();
+    await expect(judge.getByRole('switch', { name: 'Reference answer', exact: true })).toBeChecked();
     await page.setViewportSize({ width: 1920, height: 1080 });
     await saveScreenshot(page, '51-settings-1920');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -122,7 +122,7 @@ test.describe('grading', () => {
     const notice = card.getByTestId('exact-only-notice');
     await expect(notice).toContainText('exact matching only');
 
-    await card.getByRole('switch', { name: 'Structured reference: on' }).click({ force: true });
+    await card.getByRole('switch', { name: 'Structured reference', exact: true }).click({ force: true });
     const strictness = card.getByRole('slider', { name: 'Strictness' });
     await strictness.focus();
     for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
@@ -157,7 +157,7 @@ test.describe('grading', () => {
     await expect(bar).toBeHidden();
 
     await page.reload();
-    await expect(card.getByRole('switch', { name: 'Structured reference: on' })).toBeChecked();
+    await expect(card.getByRole('switch', { name: 'Structured reference', exact: true })).toBeChecked();
     await expect(strictness).toHaveAttribute('aria-valuenow', '0.7');
     await expect(card.getByRole('combobox', { name: 'Embedding model' })).toHaveValue('film-embedder-1');
     await expect(passMark).toHaveValue('0.75');

@@ -6,6 +6,7 @@ import { accessibilityViolations } from './accessibility';
 import { dismissNotifications, expect, saveScreenshot, signIn, test } from './fixtures';
 import { signInAs } from './graphqlAsUser';
 import { ADMINISTRATOR, STAFF } from './people';
+import { WEBHOOK_ANSWER } from './scriptedModel';
 import { addCase, createDataset } from './seed';
 import { FRONTEND_DIR } from './stack';
 
@@ -343,5 +344,48 @@ test.describe('the organization pages', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect(page.getByRole('banner')).toContainText(ADMINISTRATOR.organization);
   });
+
+  test('an agent page: a webhook agent takes a test request; any agent is tested on a dataset from its page', async ({ page }) => {
+    const modelUrl = process.env.CASEBOOK_E2E_MODEL_URL;
+    if (!modelUrl) throw new Error('CASEBOOK_E2E_MODEL_URL is unset: globalSetup did not start the scripted model');
+    const owner = await signInAs(apiUrl(), ADMINISTRATOR.email, ADMINISTRATOR.password);
+    const create = async (name: string, url: string) =>
+      (
+        await owner.request<{ createWebhookAgent: { agent: { id: string } } }>(
+          'mutation($input: CreateWebhookAgentInput!) { createWebhookAgent(input: $input) { agent { id } } }',
+          { input: { name, config: { url, timeoutSeconds: 5 } } },
+        )
+      ).createWebhookAgent.agent.id;
+    const partner = await create('Partner desk', modelUrl.replace(/\/v1$/, '/webhook'));
+    const gone = await create('Gone desk', 'http://127.0.0.1:9/answer');
+    await createDataset(owner, 'Partner questions');
+
+    await signIn(page, ADMINISTRATOR.email, ADMINISTRATOR.password);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.goto(`/agents/${encodeURIComponent(partner)}`);
+    await expect(page).toHaveTitle('Partner desk · Casebook');
+    await page.getByRole('button', { name: 'Send a test request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test request to Partner desk' });
+    await expect(dialog.getByRole('status')).toContainText(/Answered in [\d,]+ ms/);
+    await expect(dialog.getByRole('status')).toContainText(WEBHOOK_ANSWER);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Test on a dataset' }).click();
+    const choose = page.getByRole('dialog', { name: 'Test on a dataset' });
+    await chooseOption(page, 'Dataset', 'Partner questions', choose);
+    await choose.getByRole('button', { name: 'Open Run evals' }).click();
+    const start = page.getByRole('dialog', { name: 'Test an agent' });
+    await expect(start).toBeVisible();
+    await expect(start).toContainText('Partner desk (webhook)');
+    await expect(start).not.toContainText('Partner desk (webhook) (webhook)');
+    await start.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/agents/${encodeURIComponent(gone)}`);
+    await page.getByRole('button', { name: 'Send a test request' }).click();
+    await expect(page.getByRole('dialog', { name: 'Test request to Gone desk' }).getByRole('status')).toContainText('The agent did not answer');
+    await expect(page.getByRole('dialog', { name: 'Test request to Gone desk' })).toContainText('could not be reached');
+  });
+
 });
 

@@ -34,6 +34,9 @@ export const NO_ANSWER = 'I do not know.';
 /** How long a `-slow` model takes per reply. */
 export const SLOW_REPLY_MS = 600;
 
+/** What the scripted webhook agent at `/webhook` answers. */
+export const WEBHOOK_ANSWER = 'Hello from the partner desk.';
+
 /** The topics an agent's instructions forbid: "Do not talk about shipping." → ['shipping']. */
 export function forbiddenTopics(messages: readonly ChatMessage[]): string[] {
   const instructions = messages.filter((message) => message.role === 'system').map((message) => message.content ?? '').join('\n');
@@ -179,6 +182,8 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
           if ((body as ChatBody).model?.endsWith('-slow')) await new Promise((pause) => setTimeout(pause, SLOW_REPLY_MS));
           return answer(response, 200, scriptedReply(body as ChatBody));
         }
+        // A webhook agent that answers every question the same (its signature is not checked here).
+        if (url === '/webhook') return answer(response, 200, { answer: WEBHOOK_ANSWER });
         const tool = /^\/tools\/([\w-]+)$/.exec(url)?.[1];
         if (tool) {
           const args = (body as { arguments?: Record<string, unknown> }).arguments ?? {};

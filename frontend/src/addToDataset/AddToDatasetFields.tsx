@@ -5,6 +5,7 @@ import { isFollowUp } from '../chat/followUp';
 import { CasePreview } from './CasePreview';
 import type { KeepAs } from './twoWrites';
 import type { AddToDatasetState } from './useAddToDataset';
+import { countOf } from '../common/count';
 
 const KEEP_AS_WORDS: Record<KeepAs, string> = {
   REFERENCE: 'The reference answer: what the agent should answer. The tools it called that change something become expected tool calls.',
@@ -86,7 +87,7 @@ export function AddToDatasetFields({ state, keepAsFixed = false }: { state: AddT
             ]}
           />
           <Text size="xs" c="dimmed">
-            {draft.history.length === 1 ? '1 message' : `${draft.history.length} messages`} of the conversation came before it.
+            {countOf(draft.history.length, 'message', 'messages')} of the conversation came before it.
           </Text>
           {followUp && (
             <Text size="sm" c="indigo.8" role="note">

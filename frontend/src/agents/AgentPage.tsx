@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Box, Breadcrumbs, Button, Center, Code, Group, Loader, Menu, Select, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconActivity, IconDots, IconHistory, IconKey, IconMessages, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconActivity, IconDots, IconHistory, IconKey, IconListCheck, IconMessages, IconPencil, IconSend, IconShare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -10,6 +10,7 @@ import type { AgentHeaderFieldsFragment, AgentKind, AgentVersionFieldsFragment }
 import { VisibilityBadge } from '../sharing/VisibilityBadge';
 import { AgentShareDialog, DeleteAgentDialog, RotateSecretDialog } from './AgentDialogs';
 import { AgentNotFound } from './AgentNotFound';
+import { TestOnDatasetDialog, TestRequestDialog } from './AgentTryDialogs';
 import { AgentVersionView } from './AgentVersionView';
 import { KindBadge } from './KindBadge';
 import { casebookCalls } from './kindWords';
@@ -21,7 +22,7 @@ import { versionName } from './versionLabel';
 import { PageTitle } from '../shell/pageTitle';
 import { IdsForCommands } from '../ids/IdsForCommands';
 
-type Dialog = 'share' | 'rotate' | 'delete' | null;
+type Dialog = 'share' | 'rotate' | 'delete' | 'test-request' | 'test-on-dataset' | null;
 
 function versionFrom(value: string | null): number | null {
   const number = Number(value);
@@ -153,6 +154,16 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
               Chat
             </Button>
           )}
+          {agent.viewerCan.run && agent.kind === 'WEBHOOK' && (
+            <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} onClick={() => setDialog('test-request')}>
+              Send a test request
+            </Button>
+          )}
+          {agent.viewerCan.run && (
+            <Button variant="default" leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => setDialog('test-on-dataset')}>
+              Test on a dataset
+            </Button>
+          )}
           <Button variant="default" component={Link} to={`/activity?agent=${encodeURIComponent(agent.id)}`} leftSection={<IconActivity size={16} aria-hidden />}>
             Runs
           </Button>
@@ -226,6 +237,8 @@ function AgentView({ agent, current }: { agent: AgentHeaderFieldsFragment; curre
           <VersionsTable agentId={agent.id} kind={agent.kind} latest={agent.latestVersion} onOpen={(number) => open({ tab: 'configuration', version: number })} />
         </Tabs.Panel>
       </Tabs>
+      {dialog === 'test-request' && <TestRequestDialog agentId={agent.id} agentName={agent.name} onClose={() => setDialog(null)} />}
+      {dialog === 'test-on-dataset' && <TestOnDatasetDialog agentId={agent.id} onClose={() => setDialog(null)} />}
       {dialog === 'share' && <AgentShareDialog agent={agent} onClose={() => setDialog(null)} />}
       {dialog === 'rotate' && <RotateSecretDialog agent={agent} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteAgentDialog agent={agent} onClose={() => setDialog(null)} onDeleted={() => void navigate('/agents', { replace: true })} />}

@@ -5,6 +5,7 @@ import { formatExact } from '../common/time';
 import type { AgentToolFieldsFragment, AgentVersionFieldsFragment } from '../gql/graphql';
 import { AgentKnowledgeBases } from '../knowledge/AgentKnowledgeBases';
 import { Markdown } from '../markdown/Markdown';
+import { countOf } from '../common/count';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -154,7 +155,7 @@ export function AgentVersionView({ version, editableAgentId }: { version: AgentV
                 <Group gap={6}>
                   <IconLock size={14} aria-hidden />
                   <Text size="sm" c="dimmed">
-                    It also uses {version.skills.hiddenCount === 1 ? '1 skill' : `${version.skills.hiddenCount} skills`} you may not view.
+                    It also uses {countOf(version.skills.hiddenCount, 'skill', 'skills')} you may not view.
                   </Text>
                 </Group>
               )}

@@ -21,10 +21,17 @@ export const KIND_WORDS: Record<AgentKind, KindWords> = {
 /** The kinds in the order the console lists them. */
 export const AGENT_KINDS: readonly AgentKind[] = ['MODEL', 'WEBHOOK', 'LOCAL'];
 
-/** An agent's name as a list mixing kinds shows it: "Support bot (webhook)". */
+/** An agent's name as a list mixing kinds shows it: "Support bot (webhook)" - once, even when its name says it already. */
 export function agentNameWithKind(name: string, kind: AgentKind): string {
   const suffix = KIND_WORDS[kind].suffix;
-  return suffix ? `${name} (${suffix})` : name;
+  if (!suffix) return name;
+  const said = `(${suffix})`;
+  return name.trimEnd().toLowerCase().endsWith(said.toLowerCase()) ? name : `${name} ${said}`;
+}
+
+/** What a list of agents to choose from says when nothing is in it, or nothing matches. */
+export function noAgentMessage(agentCount: number): string {
+  return agentCount === 0 ? 'No agent you may run yet: create one in Agents, or ask its owner to share it with you' : 'No agent you may run has that name';
 }
 
 /** Whether Casebook can call the agent itself: a chat needs that; a local agent is answered only by its own code. */

@@ -306,3 +306,28 @@ export const RevokeAgentGrantMutation = graphql(`
     }
   }
 `);
+
+export const SendAgentTestRequestMutation = graphql(`
+  mutation SendAgentTestRequest($agentId: ID!) {
+    sendAgentTestRequest(agentId: $agentId) {
+      ok
+      latencyMs
+      answer
+      toolCalls
+      error
+    }
+  }
+`);
+
+export const RunnableDatasetsQuery = graphql(`
+  query RunnableDatasets {
+    datasets(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`);

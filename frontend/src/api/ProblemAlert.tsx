@@ -2,6 +2,7 @@ import { Alert, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ApiProblem, type FieldProblem, isPassing } from './errors';
+import { CodeText } from '../common/CodeText';
 
 /** A field the form could not show the message on: its path names it. */
 function FieldProblemItem({ problem }: { problem: FieldProblem }) {
@@ -12,7 +13,7 @@ function FieldProblemItem({ problem }: { problem: FieldProblem }) {
           {problem.path}
         </Text>
       )}
-      {problem.message}
+      <CodeText message={problem.message} />
     </List.Item>
   );
 }
@@ -44,7 +45,9 @@ export function ProblemAlert({
       closeButtonLabel="Dismiss"
       onClose={onClose}
     >
-      <Text size="sm">{problem.message}</Text>
+      <Text size="sm">
+        <CodeText message={problem.message} />
+      </Text>
       {unplaced.length > 0 && (
         <List size="sm" mt={6} spacing={2}>
           {unplaced.map((field, index) => (

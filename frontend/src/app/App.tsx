@@ -5,13 +5,14 @@ import { RouterProvider } from 'react-router';
 import type { ApiConfig } from '../config/apiConfig';
 import { SessionProvider } from '../session/SessionProvider';
 import { createConsoleRouter } from './router';
+import toastClasses from './Toasts.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App({ config }: { config: ApiConfig }) {
   const [router] = useState(createConsoleRouter);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <Notifications position="bottom-left" limit={4} className={toastClasses.toasts} />
       <SessionProvider config={config}>
         <RouterProvider router={router} />
       </SessionProvider>

@@ -19,6 +19,7 @@ import { ImportDialog } from './ImportDialog';
 import { CASE_SOURCES, sourceLabel } from './labels';
 import { DatasetCasesQuery, DatasetTagsQuery } from './operations';
 import { RemoveCaseDialog } from './RemoveCaseDialog';
+import { countOf } from '../common/count';
 
 const PAGE_SIZE = 50;
 const LATER = 'Arrives with a later release';
@@ -168,7 +169,7 @@ export function CasesTab({
               />
               {connection && typeof connection.totalCount === 'number' && (
                 <Text size="sm" c="dimmed" role="status">
-                  {connection.totalCount === 1 ? '1 case' : `${connection.totalCount} cases`}
+                  {countOf(connection.totalCount, 'case', 'cases')}
                   {filtered ? ' match' : ` in v${viewedVersion}`}
                 </Text>
               )}

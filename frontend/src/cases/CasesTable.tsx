@@ -3,6 +3,7 @@ import { IconDots, IconEraser, IconEye, IconLock, IconPencil, IconTrash } from '
 import type { CaseRowFieldsFragment } from '../gql/graphql';
 import { expectationLabels, sourceLabel, tagColor } from './labels';
 import classes from './CasesTable.module.css';
+import { countOf } from '../common/count';
 
 function excerpt(text: string, length = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -94,7 +95,7 @@ export function CasesTable({
                     </UnstyledButton>
                     {turns > 0 && (
                       <Text size="xs" c="dimmed">
-                        After {turns === 1 ? '1 earlier turn' : `${turns} earlier turns`}
+                        After {countOf(turns, 'earlier turn', 'earlier turns')}
                       </Text>
                     )}
                     {row.anonymisedAt && <AnonymisedBadge />}

@@ -9,6 +9,7 @@ import { downloadText } from '../common/download';
 import { ImportRefusalList } from './ImportRefusalList';
 import { groupImportProblems } from './importProblems';
 import { CASE_CHANGE_CONTEXT, ImportCasesMutation, ImportTemplateQuery } from './operations';
+import { countOf } from '../common/count';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -72,7 +73,7 @@ export function ImportDialog({ datasetId, opened, onClose, onImported }: { datas
     const redacted = payload.redacted > 0 ? ` ${payload.redacted === 1 ? 'One credential was' : `${payload.redacted} credentials were`} replaced with a placeholder.` : '';
     notifications.show({
       color: 'teal',
-      title: `Imported ${payload.imported === 1 ? '1 case' : `${payload.imported} cases`} as version ${payload.version}`,
+      title: `Imported ${countOf(payload.imported, 'case', 'cases')} as version ${payload.version}`,
       message: `Every case of ${file.name} is in the newest version.${redacted}`,
     });
     close();

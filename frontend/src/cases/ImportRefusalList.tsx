@@ -1,5 +1,6 @@
 import { Alert, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { CodeText } from '../common/CodeText';
 import { type ImportRefusal, refusalHeading } from './importProblems';
 
 function Field({ name }: { name: string }) {
@@ -25,7 +26,7 @@ export function ImportRefusalList({ fileName, refusal }: { fileName: string | nu
             {refusal.file.map((problem, index) => (
               <List.Item key={`file:${index}`}>
                 <Field name={problem.path} />
-                {problem.message}
+                <CodeText message={problem.message} />
               </List.Item>
             ))}
             {refusal.rows.map((row) => (
@@ -37,7 +38,7 @@ export function ImportRefusalList({ fileName, refusal }: { fileName: string | nu
                   {row.problems.map((problem, index) => (
                     <List.Item key={index}>
                       <Field name={problem.field} />
-                      {problem.message}
+                      <CodeText message={problem.message} />
                     </List.Item>
                   ))}
                 </List>

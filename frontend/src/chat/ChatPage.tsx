@@ -3,7 +3,7 @@ import { IconArrowForwardUp, IconMessagePlus, IconRobotOff, IconSend } from '@ta
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { casebookCalls } from '../agents/kindWords';
+import { casebookCalls, noAgentMessage } from '../agents/kindWords';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { RunSteps } from '../runs/RunSteps';
@@ -70,7 +70,7 @@ function Composer({ earlierTurns, busy, onSend }: { earlierTurns: number; busy: 
       <Stack gap="xs">
         <Textarea
           label="Your question"
-          description="Ctrl+Enter sends it."
+          description="Enter sends it; Shift+Enter starts a new line."
           placeholder={earlierTurns === 0 ? 'Ask the agent something a person would ask.' : 'Ask a follow-up, or something new.'}
           autosize
           minRows={2}
@@ -78,7 +78,8 @@ function Composer({ earlierTurns, busy, onSend }: { earlierTurns: number; busy: 
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            // Enter sends, as in every chat; Shift+Enter is a new line, and Enter that ends an IME composition is not a send.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
               void send();
             }
@@ -195,7 +196,7 @@ export function ChatPage() {
                 value={agent?.id ?? null}
                 onChange={(next) => choose({ agent: next, conversation: null })}
                 searchable
-                nothingFoundMessage="No agent you may run matches"
+                nothingFoundMessage={noAgentMessage(agents.length)}
                 w={320}
                 allowDeselect={false}
               />

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatNumber } from './count';
 
 /**
  * Keyset paging: the cursors of the pages walked so far. A new `resetKey`
@@ -44,8 +45,8 @@ export function KeysetPager({
   return (
     <Group justify="space-between" mt="sm" component="nav" aria-label={`Pages of ${what}`}>
       <Text size="sm" c="dimmed" role="status">
-        {from}–{to}
-        {typeof total === 'number' ? ` of ${total}` : ''} {what}
+        {formatNumber(from)}–{formatNumber(to)}
+        {typeof total === 'number' ? ` of ${formatNumber(total)}` : ''} {what}
       </Text>
       <Group gap="xs">
         <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={pageIndex === 0} onClick={onPrevious}>

@@ -3,6 +3,7 @@
  * what the API's `CoverageGap.reason` means for that tag's own counts.
  */
 import { sourceName } from '../generation/generationChoices';
+import { countOf } from '../common/count';
 
 export interface GapCounts {
   reason: string;
@@ -11,7 +12,7 @@ export interface GapCounts {
 }
 
 export function casesWord(count: number): string {
-  return `${count} ${count === 1 ? 'case' : 'cases'}`;
+  return `${countOf(count, 'case', 'cases')}`;
 }
 
 function failingWords(cases: number, failing: number): string {
@@ -52,7 +53,7 @@ export function coverageSummaryWords(coverage: { cases: number; untagged: number
   if (coverage.cases === 0) return `${total}.`;
   if (coverage.untagged === 0) return `${total}; every case carries a tag.`;
   if (coverage.untagged === coverage.cases) return `${total}; none carries a tag.`;
-  return `${total}; ${coverage.untagged} ${coverage.untagged === 1 ? 'carries' : 'carry'} no tag.`;
+  return `${total}; ${countOf(coverage.untagged, 'carries', 'carry')} no tag.`;
 }
 
 /** When a tag counts as a gap, said once above the list. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { reviewPath } from '../review/reviewParams';
 import { queueSentence } from '../review/reviewWords';
 import { useQueueSummary } from '../review/useQueueCounts';
+import { countOf } from '../common/count';
 
 /**
  * **Waiting for review**: the queue across the datasets the reader can see,
@@ -69,7 +70,7 @@ export function WaitingForReviewCard({ onRemove }: { onRemove: () => void }) {
           </Group>
           <Text size="sm" aria-live="polite" data-testid="waiting-sentence">
             {queueSentence(summary)}
-            {summary.waiting > 0 ? `, in ${summary.datasets.length} ${summary.datasets.length === 1 ? 'dataset' : 'datasets'}` : ''}.
+            {summary.waiting > 0 ? `, in ${countOf(summary.datasets.length, 'dataset', 'datasets')}` : ''}.
           </Text>
           {summary.datasets.length > 0 && (
             <Table fz="sm" aria-label="Waiting per dataset" verticalSpacing={6}>

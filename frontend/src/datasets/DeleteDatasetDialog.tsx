@@ -4,6 +4,7 @@ import { useMutation } from 'urql';
 import { type ApiProblem, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { DeleteDatasetMutation } from './operations';
+import { countOf } from '../common/count';
 
 /** Delete, after saying what goes with it: every version and case. */
 export function DeleteDatasetDialog({
@@ -32,7 +33,7 @@ export function DeleteDatasetDialog({
     onDeleted();
   };
 
-  const versions = dataset.latestVersion === 1 ? '1 version' : `${dataset.latestVersion} versions`;
+  const versions = countOf(dataset.latestVersion, 'version', 'versions');
   return (
     <Modal opened onClose={onClose} title={`Delete “${dataset.name}”?`} size="md">
       <Stack gap="md">

@@ -1,4 +1,5 @@
 /** A version in words, for the version list. */
+import { countOf } from '../common/count';
 
 export interface VersionLike {
   number: number;
@@ -14,7 +15,7 @@ function summaryCount(summary: unknown, key: string): number | null {
 }
 
 function cases(count: number): string {
-  return count === 1 ? '1 case' : `${count} cases`;
+  return countOf(count, 'case', 'cases');
 }
 
 /** What the version changed: "1 case added", "40 cases imported", … */

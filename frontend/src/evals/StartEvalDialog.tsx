@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, MultiSelect
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCalculator, IconCode, IconPlayerPlay } from '@tabler/icons-react';
 import { useReducer, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { agentNameWithKind } from '../agents/kindWords';
+import { agentNameWithKind, noAgentMessage } from '../agents/kindWords';
 import { VersionName } from '../agents/VersionName';
 import { type ApiProblem, fieldMessage, problemFrom } from '../api/errors';
 import { ProblemAlert } from '../api/ProblemAlert';
@@ -27,6 +27,7 @@ import {
 } from './evalChoices';
 import { EstimateEvalRunMutation as EstimateDocument, EvalStartOptionsQuery, StartEvalRunMutation } from './operations';
 import { runChoiceLabel } from './runChoice';
+import { countOf } from '../common/count';
 
 type Estimate = EstimateEvalRunMutation['estimateEvalRun'];
 
@@ -41,12 +42,12 @@ function EstimateTable({ estimate, repetitions }: { estimate: Estimate; repetiti
   return (
     <Stack gap="xs" role="region" aria-label="Estimate">
       <Text size="sm" data-testid="estimate-answers">
-        <b>{estimate.answers}</b> answers to produce: {estimate.cases} {estimate.cases === 1 ? 'case' : 'cases'} of version {estimate.datasetVersion} × {agents}{' '}
-        {agents === 1 ? 'agent' : 'agents'} × {repetitions} {repetitions === 1 ? 'repetition' : 'repetitions'}.
+        <b>{estimate.answers}</b> answers to produce: {countOf(estimate.cases, 'case', 'cases')} of version {estimate.datasetVersion} × {agents}{' '}
+        {agents === 1 ? 'agent' : 'agents'} × {countOf(repetitions, 'repetition', 'repetitions')}.
       </Text>
       {estimate.anonymisedLeftOut > 0 && (
         <Text size="sm" c="dimmed">
-          {estimate.anonymisedLeftOut} {estimate.anonymisedLeftOut === 1 ? 'case is' : 'cases are'} left out: anonymised after erasure, an answer to the placeholder would measure nothing.
+          {countOf(estimate.anonymisedLeftOut, 'case is', 'cases are')} left out: anonymised after erasure, an answer to the placeholder would measure nothing.
         </Text>
       )}
       {estimate.agents.some((row) => row.newVersion) && (
@@ -225,7 +226,7 @@ export function StartEvalDialog({
             onChange={(agentIds) => change({ agentIds })}
             maxValues={AGENTS_MAX}
             searchable
-            nothingFoundMessage="No agent you may run has that name"
+            nothingFoundMessage={noAgentMessage(agentData.length)}
             rightSection={options ? undefined : <Loader size={14} aria-label="Loading agents" />}
             error={choices.agentIds.length === 0 && !dirty ? undefined : fieldMessage('agentIds', local, remote)}
           />

@@ -136,12 +136,15 @@ function RunsTable({ runs, rates, datasetId, canCancel, onOver }: { runs: readon
 export function TestRuns({
   dataset,
   startOpen,
+  startAgentId = null,
   onOpenStart,
   onCloseStart,
   onStarted,
 }: {
   dataset: DatasetHeaderFieldsFragment;
   startOpen: boolean;
+  /** An agent the start dialog opens with chosen. */
+  startAgentId?: string | null;
   onOpenStart: () => void;
   onCloseStart: () => void;
   onStarted: (runId: string) => void;
@@ -225,7 +228,14 @@ export function TestRuns({
         </>
       )}
       {startOpen && offer.kind === 'enabled' && (
-        <StartEvalDialog datasetId={dataset.id} latestVersion={dataset.latestVersion} earlierRuns={runs} onClose={onCloseStart} onStarted={onStarted} />
+        <StartEvalDialog
+          datasetId={dataset.id}
+          latestVersion={dataset.latestVersion}
+          earlierRuns={runs}
+          preselectedAgentIds={startAgentId ? [startAgentId] : []}
+          onClose={onCloseStart}
+          onStarted={onStarted}
+        />
       )}
     </Stack>
   );

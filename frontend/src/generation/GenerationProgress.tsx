@@ -8,6 +8,7 @@ import { ProblemAlert } from '../api/ProblemAlert';
 import type { GenerationFieldsFragment } from '../gql/graphql';
 import { isFinished, outcomeWords, STATUS_WORDS } from './generationWords';
 import { GenerationJobSubscription, GenerationQuery } from './operations';
+import { countOf } from '../common/count';
 
 /**
  * A generation's progress, live: its job's state over the jobProgress
@@ -38,7 +39,7 @@ export function GenerationProgress({ started, onFinished, onDismiss }: { started
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} fz="md">
-            Generating {generation.count} {generation.count === 1 ? 'case' : 'cases'}
+            Generating {countOf(generation.count, 'case', 'cases')}
           </Title>
           {finished && <CloseButton aria-label="Close the generation's progress" onClick={onDismiss} />}
         </Group>

@@ -15,6 +15,7 @@ import { sourceName } from './generationChoices';
 import { acceptedWords, DRAFT_TWIN_WORDS, draftKnowledgeBase, draftLinkWords, twinCases } from './generationWords';
 import { AcceptProposedCasesMutation, DismissProposedCasesMutation, ProposedCasesQuery } from './operations';
 import type { DraftEdit } from './proposedEdit';
+import { countOf } from '../common/count';
 
 const PAGE_SIZE = 20;
 // Dataset too: the count of drafts waiting, and the dataset's newest version, change.
@@ -156,7 +157,7 @@ export function ProposedCasesView({
     setProblem(null);
     const result = await dismiss({ ids }, CHANGES);
     const answer = result.data?.dismissProposedCases;
-    if (answer) setOutcome({ words: `${answer.dismissed} ${answer.dismissed === 1 ? 'draft' : 'drafts'} dismissed; nothing was added to the dataset.`, accepted: false });
+    if (answer) setOutcome({ words: `${countOf(answer.dismissed, 'draft', 'drafts')} dismissed; nothing was added to the dataset.`, accepted: false });
     else setProblem(problemFrom(result.error));
   };
   const pageIds = drafts.map((draft) => draft.id);
@@ -202,7 +203,7 @@ export function ProposedCasesView({
       {shownProblem && <ProblemAlert problem={shownProblem} onClose={() => setProblem(null)} />}
       {hidden > 0 && (
         <Text size="sm" c="dimmed">
-          {hidden} {hidden === 1 ? 'draft from chats waits' : 'drafts from chats wait'} for a member who may view runs: they paraphrase what people asked.
+          {countOf(hidden, 'draft from chats waits', 'drafts from chats wait')} for a member who may view runs: they paraphrase what people asked.
         </Text>
       )}
       {connection && drafts.length === 0 && hidden === 0 && (

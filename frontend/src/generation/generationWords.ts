@@ -1,5 +1,6 @@
 /** A generation's progress and outcome, and a draft's link, in words. */
 import { knowledgeBasePath } from '../knowledge/paths';
+import { countOf } from '../common/count';
 
 export interface GenerationCounts {
   status: string;
@@ -10,7 +11,7 @@ export interface GenerationCounts {
 }
 
 function cases(count: number): string {
-  return `${count} ${count === 1 ? 'case' : 'cases'}`;
+  return `${countOf(count, 'case', 'cases')}`;
 }
 
 export const STATUS_WORDS: Record<string, string> = {

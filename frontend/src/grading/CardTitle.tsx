@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ScoringCoverageQuery } from '../gql/graphql';
+import { countOf } from '../common/count';
 
 /** What the setup on screen covers; null until the API has answered. */
 export type Coverage = ScoringCoverageQuery['dataset']['scoring']['coverage'] | null;
@@ -7,7 +8,7 @@ export type Coverage = ScoringCoverageQuery['dataset']['scoring']['coverage'] | 
 /** "2 of 3 cases have …": how many cases hold what a scorer reads. */
 export function casesThat(count: number | undefined, coverage: Coverage, what: string): string | null {
   if (!coverage || count === undefined) return null;
-  return `${count} of ${coverage.caseCount} ${coverage.caseCount === 1 ? 'case' : 'cases'} ${what}`;
+  return `${count} of ${countOf(coverage.caseCount, 'case', 'cases')} ${what}`;
 }
 
 /** A Settings card's title, what the card is for, and whether it holds an unsaved change. */

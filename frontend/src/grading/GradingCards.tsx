@@ -10,6 +10,7 @@ import { InstructionsEditor } from './InstructionsEditor';
 import { JudgeTrustSummary } from './JudgeTrust';
 import { ModelSelect } from './ModelSelect';
 import { ScorerSection } from './ScorerSection';
+import { countOf } from '../common/count';
 
 /** The judge's findings no rubric criterion names: their trust shows under the card. */
 const NON_RUBRIC = new Set(['counter_example', 'reference', 'case_checks']);
@@ -118,7 +119,7 @@ export function JudgeCard({
           name="Your criteria"
           compares="The answer against a rubric of named criteria, graded by the judge on every case."
           costs="A run of the judge"
-          reads={coverage ? `Grades all ${coverage.caseCount} ${coverage.caseCount === 1 ? 'case' : 'cases'}` : null}
+          reads={coverage ? `Grades all ${countOf(coverage.caseCount, 'case', 'cases')}` : null}
           disabled={disabled}
         >
           <CriteriaEditor form={form} criteria={judge.criteria} disabled={disabled} hasDefaultCheck={hasDefaultCheck} onAddRule={addRule} trust={criterionTrust} />
@@ -156,7 +157,7 @@ export function JudgeCard({
           disabled={disabled}
         />
         <Text size="sm" c="dimmed">
-          {coverage ? `${counterExamples} ${counterExamples === 1 ? 'case has' : 'cases have'} a counter-example. ` : ''}A case with a counter-example is
+          {coverage ? `${countOf(counterExamples, 'case has', 'cases have')} a counter-example. ` : ''}A case with a counter-example is
           also graded on whether the answer repeats it, whenever your criteria or the reference answer is on.
         </Text>
         {trust && <JudgeTrustSummary verdict={trust.verdict} others={trust.criteria.filter((row) => !judge.criteria.some((criterion) => criterion.id === row.criterionId) && NON_RUBRIC.has(row.criterionId))} />}

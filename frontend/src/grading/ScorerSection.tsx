@@ -54,7 +54,7 @@ export function ScorerSection({
             {readsNote}
           </Stack>
           <Stack gap={6} align="flex-end" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-            <Switch label="On" labelPosition="left" aria-label={`${name}: on`} disabled={disabled} error={switchError} {...form.getInputProps(`${scorer}.enabled`, { type: 'checkbox' })} />
+            <Switch label={settings.enabled ? 'On' : 'Off'} labelPosition="left" aria-label={name} disabled={disabled} error={switchError} {...form.getInputProps(`${scorer}.enabled`, { type: 'checkbox' })} />
             <Checkbox
               label="Must pass"
               aria-label={`${name}: must pass`}

@@ -21,6 +21,7 @@ import { JudgeTrustQuery, ReviewSettingsQuery } from './reviewSettingsOperations
 import { SaveBar } from './SaveBar';
 import { StructuredCard } from './StructuredCard';
 import { useGradingEditor } from './useGradingEditor';
+import { countOf } from '../common/count';
 
 const SHOWN_UNGRADED = 5;
 
@@ -93,7 +94,7 @@ function GradingEditor({
       )}
       {state.problem && <ProblemAlert problem={state.problem} unplaced={state.unplaced} title="Grading was not saved" onClose={state.dismissProblem} />}
       {ungraded.length > 0 && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${ungraded.length === 1 ? '1 case' : `${ungraded.length} cases`} would be graded on nothing`}>
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${countOf(ungraded.length, 'case', 'cases')} would be graded on nothing`}>
           <Text size="sm">With the setup on screen, no switched-on scorer has anything to check on {ungraded.length === 1 ? 'this case' : 'these cases'}: an answer to it could never pass or fail.</Text>
           <List size="sm" mt={4}>
             {ungraded.slice(0, SHOWN_UNGRADED).map((caseId, index) => (

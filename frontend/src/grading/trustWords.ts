@@ -4,6 +4,7 @@
  * counts they rest on), how often it flipped across repetitions of the same
  * answer, and how many of its quotes the answer does not hold.
  */
+import { countOf } from '../common/count';
 
 export interface TrustLike {
   decided: number;
@@ -40,7 +41,7 @@ export function agreementWords(trust: TrustLike): string {
   const agreed = trust.bothPass + trust.bothFail;
   const rate = trust.agreement ?? agreed / trust.decided;
   const kappa = trust.kappa === null || trust.kappa === undefined ? 'kappa not defined (every verdict and decision the same)' : `kappa ${trust.kappa.toFixed(2)}, ${kappaWords(trust.kappa)}`;
-  return `Agrees with people on ${agreed} of ${trust.decided} ${trust.decided === 1 ? 'decision' : 'decisions'} (${percent(rate)}; ${kappa})`;
+  return `Agrees with people on ${agreed} of ${countOf(trust.decided, 'decision', 'decisions')} (${percent(rate)}; ${kappa})`;
 }
 
 export function disagreementWords(trust: TrustLike): string | null {
@@ -57,5 +58,5 @@ export function flipWords(trust: TrustLike): string {
 export function quoteWords(trust: TrustLike): string {
   if (trust.quotes === 0) return 'no quote given';
   const rate = trust.unverifiedQuoteRate ?? trust.unverifiedQuotes / trust.quotes;
-  return `${trust.unverifiedQuotes} of ${trust.quotes} ${trust.quotes === 1 ? 'quote' : 'quotes'} unverified (${percent(rate)})`;
+  return `${trust.unverifiedQuotes} of ${countOf(trust.quotes, 'quote', 'quotes')} unverified (${percent(rate)})`;
 }

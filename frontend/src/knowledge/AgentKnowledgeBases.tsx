@@ -11,6 +11,7 @@ import type { AgentVersionFieldsFragment } from '../gql/graphql';
 import { AttachKnowledgeBaseMutation, DetachKnowledgeBaseMutation, KnowledgeBaseChoicesQuery } from './operations';
 import { knowledgeBasePath } from './paths';
 import { attachOutcomeWords } from './versionWords';
+import { countOf } from '../common/count';
 
 // A change makes a new agent version, so every query showing the agent reads it again.
 const AGENT_CHANGE_CONTEXT = { additionalTypenames: ['Agent', 'AgentVersion'] };
@@ -129,7 +130,7 @@ export function AgentKnowledgeBases({ version, editableAgentId }: { version: Age
         <Group gap={6}>
           <IconLock size={14} aria-hidden />
           <Text size="sm" c="dimmed">
-            It also uses {hiddenCount === 1 ? '1 knowledge base' : `${hiddenCount} knowledge bases`} you may not read, or deleted since.
+            It also uses {countOf(hiddenCount, 'knowledge base', 'knowledge bases')} you may not read, or deleted since.
           </Text>
         </Group>
       )}

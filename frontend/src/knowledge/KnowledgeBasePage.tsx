@@ -17,6 +17,7 @@ import { KnowledgeBaseQuery, KnowledgeDocumentsQuery } from './operations';
 import { PassagesDrawer } from './PassagesDrawer';
 import { UploadDocumentForm } from './UploadDocumentForm';
 import { PageTitle } from '../shell/pageTitle';
+import { countOf } from '../common/count';
 
 type Dialog = 'share' | 'edit' | 'delete' | null;
 
@@ -75,7 +76,7 @@ function KnowledgeBaseView({ base }: { base: KnowledgeBaseHeaderFieldsFragment }
           </Text>
           <Text size="xs" c="dimmed">
             {base.ownedByViewer ? 'Owned by you' : 'Owned by someone else'} · created {formatExact(base.createdAt)}
-            {typeof documentCount === 'number' && ` · ${documentCount === 1 ? '1 document' : `${documentCount} documents`}`}
+            {typeof documentCount === 'number' && ` · ${countOf(documentCount, 'document', 'documents')}`}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">

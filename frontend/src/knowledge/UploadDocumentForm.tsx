@@ -9,6 +9,7 @@ import { showFieldErrors } from '../api/formErrors';
 import { ProblemAlert } from '../api/ProblemAlert';
 import { DOCUMENT_ACCEPT, documentFileProblem } from './documentFile';
 import { UploadKnowledgeDocumentMutation } from './operations';
+import { countOf } from '../common/count';
 
 interface Values {
   file: File | null;
@@ -62,7 +63,7 @@ export function UploadDocumentForm({ baseId }: { baseId: string }) {
     notifications.show({
       color: 'teal',
       title: `Uploaded “${uploaded.title}”`,
-      message: `Split into ${uploaded.passageCount === 1 ? '1 passage' : `${uploaded.passageCount} passages`}, searchable now.`,
+      message: `Split into ${countOf(uploaded.passageCount, 'passage', 'passages')}, searchable now.`,
     });
     form.setValues(START);
     form.clearErrors();

@@ -4,6 +4,7 @@
  * more (UTF-8, not blank, at most 5,000 passages); this only spares an upload
  * that would certainly be refused.
  */
+import { countOf } from '../common/count';
 
 /** The largest document the API stores: exactly this many bytes is accepted, one more is refused. */
 export const MAX_DOCUMENT_BYTES = 1_048_576;
@@ -15,7 +16,7 @@ const EXTENSION = /\.(txt|md|markdown)$/i;
 
 /** "512 bytes", "3.4 KB", "1.0 MB": sizes in the units people read (1 KB = 1,024 bytes, as the bound is). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  if (bytes < 1024) return countOf(bytes, 'byte', 'bytes');
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

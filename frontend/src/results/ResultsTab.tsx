@@ -13,7 +13,8 @@ type ResultsView = 'runs' | 'review';
 
 /**
  * Results: the dataset's test runs (`?tab=results`), one run's page
- * (`&run={id}`), the start dialog (`&start=1`), and Review answers
+ * (`&run={id}`), the start dialog (`&start=1`, with `&agent={id}` chosen, as an agent's
+ * "Test on a dataset" opens it), and Review answers
  * (`&view=review`), every graded answer with the queue's count live on its
  * tab. Each is an address, so Back and a link lead there, and leaving the
  * dialog with changed choices asks first.
@@ -48,6 +49,7 @@ export function ResultsTab({ dataset }: { dataset: DatasetHeaderFieldsFragment }
         <TestRuns
           dataset={dataset}
           startOpen={params.startEval}
+          startAgentId={params.startEval ? new URLSearchParams(location.search).get('agent') : null}
           onOpenStart={() => go({ startEval: true })}
           onCloseStart={() => go({ startEval: false })}
           onStarted={(run) => go({ run, startEval: false }, { replace: true })}

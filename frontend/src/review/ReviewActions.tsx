@@ -8,6 +8,7 @@ import { notifyProblem } from '../api/ProblemAlert';
 import type { ReviewAnswersFilter } from '../gql/graphql';
 import { JobProgressSubscription } from '../shell/connectionCheckOperations';
 import { ScoreUngradedAgainMutation, WithdrawWaitingMutation } from './operations';
+import { countOf } from '../common/count';
 
 type Pending = 'rescore' | 'withdraw' | null;
 
@@ -77,7 +78,7 @@ export function ReviewActions({
       notifications.show({ color: 'gray', title: 'Nothing to score again', message: `No answer of ${scope} that was not graded can be scored again.` });
       return;
     }
-    notifications.show({ color: 'gray', title: 'Scoring again', message: `${scoreCount} ${scoreCount === 1 ? 'answer' : 'answers'} in ${started.length} ${started.length === 1 ? 'group' : 'groups'} of up to ten.` });
+    notifications.show({ color: 'gray', title: 'Scoring again', message: `${countOf(scoreCount, 'answer', 'answers')} in ${countOf(started.length, 'group', 'groups')} of up to ten.` });
     setJobs(started.map((job) => job.id));
   };
 
@@ -90,7 +91,7 @@ export function ReviewActions({
       return;
     }
     const count = result.data.withdrawWaiting.withdrawn.length;
-    notifications.show({ color: 'gray', title: 'Withdrawn from review', message: count === 0 ? 'Nothing was waiting.' : `${count} ${count === 1 ? 'answer no longer waits' : 'answers no longer wait'}; they stay scores, undecided.` });
+    notifications.show({ color: 'gray', title: 'Withdrawn from review', message: count === 0 ? 'Nothing was waiting.' : `${countOf(count, 'answer no longer waits', 'answers no longer wait')}; they stay scores, undecided.` });
     onDone();
   };
 
@@ -128,7 +129,7 @@ export function ReviewActions({
       <Modal opened={pending === 'withdraw'} onClose={() => setPending(null)} title="Withdraw the waiting answers?">
         <Stack gap="md">
           <Text size="sm">
-            {waiting !== null ? `${waiting} ${waiting === 1 ? 'answer waits' : 'answers wait'} for review in ${scope}. ` : ''}
+            {waiting !== null ? `${countOf(waiting, 'answer waits', 'answers wait')} for review in ${scope}. ` : ''}
             Every answer of {scope} waiting for review leaves the queue undecided; it stays a score, and decisions made stay.
           </Text>
           <Group justify="flex-end">

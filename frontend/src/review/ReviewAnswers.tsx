@@ -20,6 +20,7 @@ import classes from './Review.module.css';
 import { useDatasetQueue } from './useQueueCounts';
 import { type DecidedScore, useReviewActions } from './useReviewActions';
 import { useStableRows } from './useStableRows';
+import { countOf } from '../common/count';
 
 const PAGE_SIZE = 50;
 const NEXT_AFTER_DECIDING = 'casebook.review.nextAfterDeciding';
@@ -219,7 +220,7 @@ export function ReviewAnswers({ dataset }: { dataset: DatasetHeaderFieldsFragmen
         )}
         {connection && typeof connection.totalCount === 'number' && (
           <Text size="sm" c="dimmed" ml="auto" data-testid="review-total">
-            {connection.totalCount} {connection.totalCount === 1 ? 'answer' : 'answers'}
+            {countOf(connection.totalCount, 'answer', 'answers')}
           </Text>
         )}
       </Group>

@@ -1,4 +1,5 @@
 import type { ReviewSentBy, ScorerStatus } from '../gql/graphql';
+import { countOf } from '../common/count';
 
 /** How Review answers puts things: findings failing first, why an answer waits, the queue's counts. */
 
@@ -50,5 +51,5 @@ export function countWords(count: number, one: string, many: string): string {
 /** "5 wait for review: 2 did not pass, 1 not graded, 2 passed"; "Nothing waits for review". */
 export function queueSentence(counts: CountsLike | null | undefined): string {
   if (!counts || counts.waiting === 0) return 'Nothing waits for review';
-  return `${counts.waiting} ${counts.waiting === 1 ? 'waits' : 'wait'} for review: ${counts.notPassed} did not pass, ${counts.notGraded} not graded, ${counts.passed} passed`;
+  return `${countOf(counts.waiting, 'waits', 'wait')} for review: ${counts.notPassed} did not pass, ${counts.notGraded} not graded, ${counts.passed} passed`;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RunStepFieldsFragment, ToolCallStatus } from '../gql/graphql';
 import { Markdown } from '../markdown/Markdown';
 import classes from '../thread/Thread.module.css';
+import { countOf } from '../common/count';
 
 const STATUS: Record<ToolCallStatus, { label: string; color: string; explanation: string }> = {
   OK: { label: 'Succeeded', color: 'teal', explanation: 'The tool ran and answered.' },
@@ -84,7 +85,7 @@ function ToolCallItem({ step }: { step: RunStepFieldsFragment }) {
             </Badge>
           )}
           <Text size="xs" c="dimmed">
-            {count === 1 ? '1 argument' : `${count} arguments`}
+            {countOf(count, 'argument', 'arguments')}
           </Text>
         </Group>
       </Accordion.Control>

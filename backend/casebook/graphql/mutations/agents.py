@@ -15,7 +15,7 @@ from casebook.graphql.types.agents.skill import SkillType
 from casebook.graphql.types.datasets.grant import GrantType
 from casebook.graphql.types.identity.user import UserType
 from casebook.graphql.types.models.model_connection import ModelConnectionType
-from casebook.services.agents import agents
+from casebook.services.agents import agents, test_request
 from casebook.services.agents.agents import (
     AgentWrite,
     LocalAgentDraft,
@@ -222,8 +222,39 @@ def _configured(written: AgentWrite) -> ConfigureAgentPayload:
     )
 
 
+@strawberry.type(description="What one test request to a webhook agent found.")
+class AgentTestRequestPayload:
+    ok: bool = strawberry.field(description="False: no usable answer; error says why.")
+    latency_ms: float | None
+    answer: str | None = strawberry.field(
+        description="Its answer's text, at most 2,000 characters."
+    )
+    tool_calls: int = strawberry.field(description="How many tool calls it reported.")
+    error: str | None
+
+
 @strawberry.type
 class AgentMutations:
+    @strawberry.mutation(
+        extensions=requires(Permission.AGENTS_RUN),
+        description="Send a webhook agent one signed, isolated test question (a fixed one by "
+        "default): its answer and latency, or why it failed. Nothing is recorded but an audit "
+        "entry; metered as its calls are. Needs agents:run on the agent.",
+    )
+    async def send_agent_test_request(
+        self, info: Info, agent_id: relay.GlobalID, question: str | None = None
+    ) -> AgentTestRequestPayload:
+        result = await test_request.send_test_request(
+            info.context.services, decode_id(agent_id, AgentType, "agentId"), question
+        )
+        return AgentTestRequestPayload(
+            ok=result.ok,
+            latency_ms=result.latency_ms,
+            answer=result.answer,
+            tool_calls=result.tool_calls,
+            error=result.error,
+        )
+
     @strawberry.mutation(
         extensions=requires(Permission.AGENTS_EDIT),
         description="A model agent, at version 1; its signing secret is shown once.",

@@ -8,6 +8,7 @@ import { ModelSelect } from '../../grading/ModelSelect';
 import { useViewer } from '../../session/SessionProvider';
 import { type AgentFormValues, TIMEOUT_MAX_SECONDS, TIMEOUT_MIN_SECONDS } from '../agentForm';
 import { ToolsEditor } from './ToolsEditor';
+import { countOf } from '../../common/count';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -120,7 +121,7 @@ export function AgentForm({
           />
           {hiddenSkills > 0 && (
             <Text size="sm" c="dimmed" data-testid="hidden-skills">
-              It also uses {hiddenSkills === 1 ? '1 skill' : `${hiddenSkills} skills`} you may not view.
+              It also uses {countOf(hiddenSkills, 'skill', 'skills')} you may not view.
             </Text>
           )}
         </Section>

@@ -7,6 +7,7 @@ import { checkJsonFromApi, describeCheck } from '../checks';
 import { ExpectedToolCalls } from './ExpectedToolCalls';
 import { CaseFacts } from './CaseFacts';
 import classes from '../../thread/Thread.module.css';
+import { countOf } from '../../common/count';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -78,7 +79,7 @@ export function CaseView({ data }: { data: CaseFieldsFragment }) {
             onClick={() => setShowHistory((value) => !value)}
             aria-expanded={showHistory}
           >
-            {showHistory ? 'Hide' : 'Show'} {turns === 1 ? '1 earlier turn' : `${turns} earlier turns`}
+            {showHistory ? 'Hide' : 'Show'} {countOf(turns, 'earlier turn', 'earlier turns')}
           </Button>
         )}
         {showHistory &&

@@ -3,6 +3,7 @@ import { IconTool } from '@tabler/icons-react';
 import type { CaseFieldsFragment } from '../../gql/graphql';
 import type { OrderMode } from '../caseForm';
 import { ORDER_MODE_WORDS } from '../form/ToolCallsEditor';
+import { countOf } from '../../common/count';
 
 function argumentShown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -28,7 +29,7 @@ export function ExpectedToolCalls({ calls, orderMode, masked }: { calls: CaseFie
                 <Group gap="xs">
                   <Code>{call.tool}</Code>
                   <Text size="xs" c="dimmed">
-                    {args.length === 1 ? '1 argument' : `${args.length} arguments`}
+                    {countOf(args.length, 'argument', 'arguments')}
                   </Text>
                 </Group>
               </Accordion.Control>
