@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInbox, IconSearch } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -236,25 +236,22 @@ export function EvalCaseTable({
           cell: ({ row }) => {
             const result = row.original.byAgent[agent.id];
             return (
-              <div
-                role="button"
-                tabIndex={0}
-                aria-label={`Open ${agent.name}'s answer`}
+              <Stack
+                gap={4}
                 onClick={(event) => {
                   event.stopPropagation();
                   if (result) openResult(result);
-                }}
-                onKeyDown={(event) => {
-                  if ((event.key === 'Enter' || event.key === ' ') && result) {
-                    event.preventDefault();
-                    openResult(result);
-                  }
                 }}
                 style={{ cursor: result ? 'pointer' : undefined }}
                 data-testid="agent-cell"
               >
                 <ResultCell result={result} />
-              </div>
+                {result?.medianScore && (
+                  <Anchor component="button" type="button" size="xs" ta="left">
+                    Open<VisuallyHidden> {agent.name}&apos;s answer</VisuallyHidden>
+                  </Anchor>
+                )}
+              </Stack>
             );
           },
         }),
