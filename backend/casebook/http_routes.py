@@ -20,11 +20,12 @@ from casebook.domain.access.catalog import Permission
 from casebook.domain.activity.traces import limits as trace_limits
 from casebook.domain.activity.traces import wire
 from casebook.domain.activity.traces.spans import Reading, read_request
-from casebook.graphql.ids import decode_id
+from casebook.graphql.ids import decode_id, encode_id
 from casebook.logging import current_request_id
 from casebook.observability import exposition
 from casebook.services.activity.traces.record import record_traces
 from casebook.services.datasets import case_files
+from casebook.services.evals import results_export
 from casebook.services.identity.auth import SESSION_COOKIE, authenticate
 from casebook.services.kernel.context import ServiceContext
 from casebook.services.kernel.errors import (
@@ -96,6 +97,28 @@ async def export_dataset(request: Request) -> Response:
             {"code": error.code, "message": error.message}, status_code=_STATUS.get(error.code, 500)
         )
     # Streamed page by page (see case_files): the whole file is never held in memory.
+    return StreamingResponse(
+        _encoded(exported.chunks),
+        media_type=exported.content_type,
+        headers=_download_headers(exported.filename),
+    )
+
+
+async def export_eval_results(request: Request) -> Response:
+    """An eval run's per-case results as CSV or JSONL, streamed as a dataset export is."""
+    try:
+        services = await _services(request)
+        run_id = decode_id(request.path_params["run_id"], "EvalRun", "runId")
+        exported = await results_export.export_results(
+            services,
+            run_id,
+            fmt=request.query_params.get("format", "jsonl"),
+            case_id_of=lambda case_id: str(encode_id("Case", case_id)),
+        )
+    except ServiceError as error:
+        return JSONResponse(
+            {"code": error.code, "message": error.message}, status_code=_STATUS.get(error.code, 500)
+        )
     return StreamingResponse(
         _encoded(exported.chunks),
         media_type=exported.content_type,
@@ -207,6 +230,7 @@ def extra_routes(*, with_metrics: bool) -> list[BaseRoute]:
     routes: list[BaseRoute] = [
         Route("/downloads/import-template.csv", import_template),
         Route("/downloads/datasets/{dataset_id}/export", export_dataset),
+        Route("/downloads/eval-runs/{run_id}/results", export_eval_results),
         Route("/v1/traces", receive_traces, methods=["POST"]),
     ]
     if with_metrics:

@@ -26,6 +26,7 @@ SMALL_RUNS = [
         ["--cases", "40", "--slow-cases", "32", "--starts", "2", "--shared-cases", "40"],
         "every item answered once",
     ),
+    ("results_bench.py", ["--cases", "30", "--requests", "2"], "statements for a page"),
     (
         "first_item_bench.py",
         ["--runs", "2", "--rounds", "1", "--warm-up", "1", "--cases", "1"],

@@ -367,6 +367,47 @@ async def read_eval_results(s: Subject) -> str:
     return await _gql(s, query, id=s.eval_run_id)
 
 
+async def read_eval_table(s: Subject) -> str:
+    query = """query($id: ID!) { evalRun(id: $id) {
+      summary { decidedSinceEnd atEnd { agents { passed } } agents { decided overruled } }
+      results(search: "question", decided: false) { totalCount edges { node {
+        scorersOutcome decided decision { decidedBy } answerPreview failingScorer
+        failingReason } } }
+      resultCounts(search: "question") { total decided outcomes { count } }
+      caseRows(first: 5) { totalCount edges { node { case { id } results { outcome } } } } } }"""
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def compare_runs_side_by_side(s: Subject) -> str:
+    query = """query($id: ID!) { evalRun(id: $id) { diff(with: $id) { totalCount edges {
+      node { flip answerDiff { kind text } toolCalls { same } scorers { scorer } } } } } }"""
+    return await _gql(s, query, id=s.eval_run_id)
+
+
+async def read_eval_trend(s: Subject) -> str:
+    query = """query($d: ID!) { evalTrend(datasetId: $d) { runId datasetVersion
+      agents { passRate } } }"""
+    return await _gql(s, query, d=s.dataset_id)
+
+
+async def export_eval_results(s: Subject) -> str:
+    response = await s.api.http.get(
+        f"/downloads/eval-runs/{s.eval_run_id}/results",
+        params={"format": "csv"},
+        headers=s.api.headers,
+    )
+    return {200: OK, 404: "NOT_FOUND", 403: "FORBIDDEN"}.get(
+        response.status_code, f"HTTP {response.status_code}"
+    )
+
+
+async def compare_versions(s: Subject) -> str:
+    query = """query($d: ID!, $v: Int!) { dataset(id: $d) { versionDiff(from: 1, to: $v) {
+      added changes(first: 5) { totalCount edges { node { kind changedFields
+        before { input } after { input } } } } } } }"""
+    return await _gql(s, query, d=s.dataset_id, v=await _latest(s))
+
+
 async def list_review_candidates(s: Subject) -> str:
     query = "query($id: ID!) { evalRunReviewCandidates(id: $id) { id } }"
     return await _gql(s, query, id=s.eval_run_id)
@@ -510,6 +551,7 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("list its cases", VIEW, list_cases),
     ("read a case", VIEW, read_case),
     ("list its versions", VIEW, list_versions),
+    ("compare two of its versions", VIEW, compare_versions),
     ("list its tags", VIEW, list_tags),
     ("look for twins", VIEW, find_twins),
     ("export in GraphQL", VIEW, export_in_graphql),
@@ -522,6 +564,10 @@ OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("read repetitions", VIEW, read_repetitions),
     ("read an eval run", READ_RUNS, read_eval_run),
     ("read an eval run's results", READ_RUNS, read_eval_results),
+    ("search and count an eval run's table", READ_RUNS, read_eval_table),
+    ("compare two eval runs side by side", READ_RUNS, compare_runs_side_by_side),
+    ("export an eval run's results", READ_RUNS, export_eval_results),
+    ("read its pass-rate trend", READ_RUNS, read_eval_trend),
     ("list an eval run's review candidates", READ_RUNS, list_review_candidates),
     ("list its eval runs", READ_RUNS, list_eval_runs),
     ("read its review answers", VIEW, read_review_answers),

@@ -133,3 +133,29 @@ async def test_masked_text_cannot_be_probed_by_search_or_twin_checks(
         await owner(ADD, {"d": dataset_id, "c": {"input": hidden_question, "referenceAnswer": "y"}})
     )["addCase"]
     assert stopped["case"] is None and len(stopped["twins"]) == 2
+
+
+DIFF = """query($d: ID!, $from: Int!, $to: Int!) { dataset(id: $d) { versionDiff(from: $from, to: $to) {
+  changes { edges { node { kind changedFields before { masked input note }
+    after { masked input note counterExample } } } } } } }"""
+
+
+async def test_copied_text_stays_masked_in_a_version_diff(
+    app, owner: Api, member_as: MemberFactory
+) -> None:
+    dataset_id = await create_dataset(owner)
+    await owner(ADD, {"d": dataset_id, "c": {"input": "Plain question", "referenceAnswer": "x"}})
+    await _copied_case(app, owner, dataset_id)
+    viewer = await member_as(Role.VIEWER)
+    seen = (await viewer(DIFF, {"d": dataset_id, "from": 1, "to": 2}))["dataset"]["versionDiff"]
+    (change,) = [edge["node"] for edge in seen["changes"]["edges"]]
+    assert change["kind"] == "ADDED" and change["before"] is None
+    after = change["after"]
+    assert after["masked"] is True and "Ana" not in str(after)
+    assert after["input"].startswith("[hidden") and after["note"].startswith("[hidden")
+    removed = (await viewer(DIFF, {"d": dataset_id, "from": 2, "to": 1}))["dataset"]["versionDiff"]
+    (gone,) = [edge["node"] for edge in removed["changes"]["edges"]]
+    assert gone["kind"] == "REMOVED" and "Ana" not in str(gone)
+    operator = await member_as(Role.OPERATOR)
+    read = (await operator(DIFF, {"d": dataset_id, "from": 1, "to": 2}))["dataset"]["versionDiff"]
+    assert "Ana" in read["changes"]["edges"][0]["node"]["after"]["input"]

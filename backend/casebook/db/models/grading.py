@@ -141,6 +141,13 @@ class Score(SQLModel, table=True):
             "id",
             postgresql_where=text("eval_run_id IS NOT NULL"),
         ),
+        # An eval run's last rescoring, read by its results' fingerprint (results_cache).
+        Index(
+            "ix_scores_eval_run_rescored",
+            "eval_run_id",
+            "rescored_at",
+            postgresql_where=text("eval_run_id IS NOT NULL"),
+        ),
         # Per case and answering agent at most one score waits for review (spec: "Review").
         Index(
             "ux_scores_review_waiting",

@@ -10,6 +10,7 @@ from casebook.graphql.ids import decode_id
 from casebook.graphql.permissions import requires
 from casebook.graphql.types.datasets.dataset import DatasetType
 from casebook.graphql.types.evals.eval_run import EvalRunType
+from casebook.graphql.types.evals.trend import EvalTrendPointType, trend_of
 from casebook.services.evals import runs
 
 
@@ -46,3 +47,14 @@ class EvalQueries:
             after=after,
         )
         return Connection.from_page(page, EvalRunType.from_row)
+
+    @strawberry.field(
+        extensions=requires(Permission.RUNS_VIEW),
+        description="A dataset's pass-rate trend: its newest `first` eval runs (up to 100) "
+        "that have ended, oldest first - one point per run, with its date and the version "
+        "it answered, and every agent of it with its pass rate as its results count now.",
+    )
+    async def eval_trend(
+        self, info: Info, dataset_id: relay.GlobalID, first: int = 20
+    ) -> list[EvalTrendPointType]:
+        return await trend_of(info, decode_id(dataset_id, DatasetType, "datasetId"), first)

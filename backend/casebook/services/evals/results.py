@@ -595,6 +595,52 @@ async def results_page(
     )
 
 
+@dataclass
+class CaseRowOfAgents:
+    """One case of the run with every agent's result side by side, in the run's agent order."""
+
+    case_id: int
+    results: list[ResultRow]
+
+
+async def case_rows_page(
+    ctx: ServiceContext,
+    current: RunResults,
+    comparison: RunComparison | None,
+    wanted: ResultFilter,
+    *,
+    first: int,
+    after: str | None,
+) -> Page[CaseRowOfAgents]:
+    """A page of cases, each with all its agents' results: a case is listed when one of
+    its results holds the filters (so a filter never hides an agent's column). The cursor
+    is the case's place in the run."""
+    check_page_size(first)
+    start = decode_cursor(after) + 1 if after is not None else 0
+    by_case: dict[int, list[CaseResult]] = {}
+    for result in current.results:
+        by_case.setdefault(result.case_id, []).append(result)
+    matching = [
+        (index, found)
+        for index, found in enumerate(by_case.values())
+        if any(_keeps(wanted, result, comparison) for result in found)
+    ]
+    later = [entry for entry in matching if entry[0] >= start]
+    chosen = later[:first]
+    rows = await result_rows(
+        ctx, current, comparison, [result for _, found in chosen for result in found]
+    )
+    grouped: dict[int, list[ResultRow]] = {}
+    for row in rows:
+        grouped.setdefault(row.result.case_id, []).append(row)
+    return Page(
+        [CaseRowOfAgents(found[0].case_id, grouped[found[0].case_id]) for _, found in chosen],
+        [encode_cursor(index) for index, _ in chosen],
+        len(later) > first,
+        len(matching),
+    )
+
+
 def flipped(current: RunResults, comparison: RunComparison, kind: FlipKind) -> list[CaseResult]:
     """The results of one kind of flip, in case then agent order."""
     return [
@@ -620,12 +666,3 @@ async def review_candidates(
         rows = await session.execute(select(Score).where(col(Score.id).in_(score_ids)))
         found = {score.id: score for score in rows.scalars()}
     return [found[score_id] for score_id in score_ids if score_id in found]
-
-
-async def results_of_run_ids(ctx: ServiceContext, run_ids: Sequence[int]) -> list[RunResults]:
-    """For a dataloader of runs the parent field read under access: four statements for
-    any number of runs."""
-    async with ctx.reading() as session:
-        rows = await session.execute(select(EvalRun).where(col(EvalRun.id).in_(run_ids)))
-        runs = {run.id: run for run in rows.scalars()}
-        return await read_results(session, [runs[run_id] for run_id in run_ids])

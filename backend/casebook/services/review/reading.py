@@ -16,10 +16,11 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from casebook.db.models import CaseRevision, Dataset, ReviewDecision, Score, User
+from casebook.db.models import CaseRevision, Dataset, EvalItem, ReviewDecision, Score, User
 from casebook.db.pagination import Page, check_page_size, decode_cursor, encode_cursor, keyset_page
 from casebook.domain.access.catalog import Permission
 from casebook.domain.access.policy import holds
+from casebook.domain.evals.progress import CONFIRM
 from casebook.domain.grading.outcome import OUTCOME_STATUSES
 from casebook.domain.review.queue import ReviewState, rank_of
 from casebook.domain.storable_text import search_term
@@ -94,9 +95,17 @@ async def review_answers(
     first: int,
     after: str | None,
 ) -> Page[Score]:
-    """Every graded answer of the dataset, newest first, with how many match."""
+    """Every graded answer of the dataset, newest first, with how many match. An eval run's
+    confirmation rerun is no answer of its own - it confirms a flip of an answer listed
+    already, and shows as that result's confirmation (``EvalCaseResult.confirmed``) - so a
+    31-case run lists 31 answers, and the count agrees with the pages."""
     wanted = wanted.checked()
-    query = wanted.where(select(Score).where(Score.dataset_id == dataset_id))
+    rerun = (
+        select(col(EvalItem.id))
+        .where(col(EvalItem.id) == col(Score.eval_item_id), col(EvalItem.purpose) == CONFIRM)
+        .exists()
+    )
+    query = wanted.where(select(Score).where(Score.dataset_id == dataset_id, ~rerun))
     async with ctx.reading() as session:
         await _readable_dataset(session, ctx, dataset_id)
         return await keyset_page(

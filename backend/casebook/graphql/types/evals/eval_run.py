@@ -21,10 +21,12 @@ from casebook.graphql.types.evals.enums import EvalRunStatus
 from casebook.graphql.types.evals.progress import EvalProgressType
 from casebook.graphql.types.evals.results import (
     EvalCaseResultType,
+    EvalCaseRowType,
     EvalComparisonType,
     EvalResultCountsType,
     EvalSummaryType,
     agent_global_id,
+    case_rows_of,
     comparison_of,
     result_counts_of,
     results_of,
@@ -238,6 +240,36 @@ class EvalRunType(relay.Node):
         after: str | None = None,
     ) -> Connection[EvalCaseResultType]:
         return await results_of(
+            info,
+            self.row,
+            agent_id=agent_id,
+            outcome=outcome,
+            tag=tag,
+            flipped=flipped,
+            decided=decided,
+            search=search,
+            first=first,
+            after=after,
+        )
+
+    @strawberry.field(
+        description="The per-case table with a column per agent: one row per case, every "
+        "agent's result beside the others, in case order. A case is listed when one of its "
+        "results holds the filters (the same as results'); totalCount counts cases."
+    )
+    async def case_rows(
+        self,
+        info: Info,
+        agent_id: relay.GlobalID | None = None,
+        outcome: ScoreOutcome | None = None,
+        tag: str | None = None,
+        flipped: bool | None = None,
+        decided: bool | None = None,
+        search: str | None = None,
+        first: int = 50,
+        after: str | None = None,
+    ) -> Connection[EvalCaseRowType]:
+        return await case_rows_of(
             info,
             self.row,
             agent_id=agent_id,

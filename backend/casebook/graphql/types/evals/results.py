@@ -11,7 +11,6 @@ from strawberry import relay
 
 from casebook.domain.evals.comparison import FlipKind
 from casebook.domain.evals.results import (
-    FailingScorer,
     RunSummary,
     Tally,
     answer_preview,
@@ -221,7 +220,79 @@ class EvalSummaryType:
     "counts as a person decided it in review when one did (finalOutcome).",
 )
 class EvalCaseResultType:
+    """Every field but the case and the decision is a value set once from the row: a
+    page of fifty results resolves a thousand fields, and a value is the cheapest field
+    to resolve (``lean_fields``). Evidence goes through its access rule all the same."""
+
     row: strawberry.Private[results.ResultRow]
+    agent_id: relay.GlobalID
+    agent_name: str
+    outcome: ScoreOutcome | None = strawberry.field(
+        description="What the result counts as: its answers' outcomes folded, each answer "
+        "a person decided counting as the decision. Null while not every repetition is "
+        "scored."
+    )
+    scorers_outcome: ScoreOutcome | None = strawberry.field(
+        description="What the scorers said, folded the same way, whatever a person decided."
+    )
+    decided: bool = strawberry.field(
+        description="A person decided at least one of its answers in review."
+    )
+    preview: strawberry.Private[str | None]
+    failing_scorer: str | None = strawberry.field(
+        description="The scorer the answer shown failed on - the first that failed, else the "
+        "first without a verdict; null when every scorer passed."
+    )
+    reason: strawberry.Private[str | None]
+    scores: list[ScoreType] = strawberry.field(
+        description="One per repetition scored, in repetition order."
+    )
+    median_score: ScoreType | None = strawberry.field(
+        description="The answer shown: the repetition with the median quality (the lower "
+        "median on an even count), or the first when none has a quality."
+    )
+    quality_mean: float | None = strawberry.field(
+        description="Mean structured quality over the repetitions."
+    )
+    quality_min: float | None = strawberry.field(
+        description="The consistency spread: the lowest quality…"
+    )
+    quality_max: float | None = strawberry.field(description="…and the highest.")
+    baseline_outcome: ScoreOutcome | None = strawberry.field(
+        description="Its outcome in the run's baseline, when that holds the case."
+    )
+    flip: EvalFlipKind | None = strawberry.field(
+        description="Against the run's baseline; null when it did not flip."
+    )
+    confirmed: bool | None = strawberry.field(
+        description="For a flip: true when the rerun agreed (a regression failed again, an "
+        "improvement passed again) or a person decided it, false when it did not, null "
+        "when it was not rerun."
+    )
+
+    @classmethod
+    def from_row(cls, row: results.ResultRow) -> "EvalCaseResultType":
+        result, shown, quality = row.result, row.shown, row.result.quality
+        failing = failing_scorer(shown.results or {}) if shown is not None else None
+        return cls(
+            row=row,
+            agent_id=agent_global_id(row.agent),
+            agent_name=row.agent.agent_name,
+            outcome=outcome_enum(result.outcome),
+            scorers_outcome=outcome_enum(result.scorers_outcome),
+            decided=result.decided,
+            preview=answer_preview(shown.answer_text) if shown is not None else None,
+            failing_scorer=failing.name if failing is not None else None,
+            reason=failing.reason if failing is not None else None,
+            scores=[ScoreType.from_row(score) for score in row.scores],
+            median_score=ScoreType.from_row(shown) if shown is not None else None,
+            quality_mean=quality.mean if quality is not None else None,
+            quality_min=quality.lowest if quality is not None else None,
+            quality_max=quality.highest if quality is not None else None,
+            baseline_outcome=outcome_enum(row.baseline_outcome),
+            flip=EvalFlipKind(row.flip.kind) if row.flip is not None else None,
+            confirmed=row.flip.confirmed if row.flip is not None else None,
+        )
 
     @property
     def answering_agent_id(self) -> int | None:
@@ -229,38 +300,26 @@ class EvalCaseResultType:
         shown = self.row.shown
         return shown.agent_id if shown is not None else self.row.agent.agent_id
 
+    @strawberry.field(
+        extensions=evidence(),
+        description="The first lines of the answer shown (medianScore): at most 3 lines and "
+        "300 characters, ending in … when cut. " + EVIDENCE,
+    )
+    async def answer_preview(self) -> str | None:
+        return self.preview
+
+    @strawberry.field(
+        extensions=evidence(), description="Why failingScorer found what it did. " + EVIDENCE
+    )
+    async def failing_reason(self) -> str | None:
+        return self.reason
+
     @strawberry.field(description="The case at the revision the run answered.")
     async def case(self, info: Info) -> CaseType:
         view = await info.context.loaders.case.load(
             (self.row.result.case_id, self.row.dataset_version)
         )
         return CaseType.from_view(view)
-
-    @strawberry.field
-    def agent_id(self) -> relay.GlobalID:
-        return agent_global_id(self.row.agent)
-
-    @strawberry.field
-    def agent_name(self) -> str:
-        return self.row.agent.agent_name
-
-    @strawberry.field(
-        description="What the result counts as: its answers' outcomes folded, each answer "
-        "a person decided counting as the decision. Null while not every repetition is "
-        "scored."
-    )
-    def outcome(self) -> ScoreOutcome | None:
-        return outcome_enum(self.row.result.outcome)
-
-    @strawberry.field(
-        description="What the scorers said, folded the same way, whatever a person decided."
-    )
-    def scorers_outcome(self) -> ScoreOutcome | None:
-        return outcome_enum(self.row.result.scorers_outcome)
-
-    @strawberry.field(description="A person decided at least one of its answers in review.")
-    def decided(self) -> bool:
-        return self.row.result.decided
 
     @strawberry.field(
         description="The decision that stands on its answers - the latest made when "
@@ -287,75 +346,6 @@ class EvalCaseResultType:
         return ReviewDecisionType(
             view=view, scorers_outcome=score.outcome, answering_agent_id=score.agent_id
         )
-
-    @strawberry.field(
-        extensions=evidence(),
-        description="The first lines of the answer shown (medianScore): at most 3 lines and "
-        "300 characters, ending in … when cut. " + EVIDENCE,
-    )
-    async def answer_preview(self) -> str | None:
-        shown = self.row.shown
-        return answer_preview(shown.answer_text) if shown is not None else None
-
-    @strawberry.field(
-        description="The scorer the answer shown failed on - the first that failed, else the "
-        "first without a verdict; null when every scorer passed."
-    )
-    def failing_scorer(self) -> str | None:
-        found = self._failing()
-        return found.name if found is not None else None
-
-    @strawberry.field(
-        extensions=evidence(), description="Why failingScorer found what it did. " + EVIDENCE
-    )
-    async def failing_reason(self) -> str | None:
-        found = self._failing()
-        return found.reason if found is not None else None
-
-    def _failing(self) -> FailingScorer | None:
-        shown = self.row.shown
-        return failing_scorer(shown.results or {}) if shown is not None else None
-
-    @strawberry.field(description="One per repetition scored, in repetition order.")
-    def scores(self) -> list[ScoreType]:
-        return [ScoreType.from_row(score) for score in self.row.scores]
-
-    @strawberry.field(
-        description="The answer shown: the repetition with the median quality (the lower "
-        "median on an even count), or the first when none has a quality."
-    )
-    def median_score(self) -> ScoreType | None:
-        return ScoreType.from_row(self.row.shown) if self.row.shown is not None else None
-
-    @strawberry.field(description="Mean structured quality over the repetitions.")
-    def quality_mean(self) -> float | None:
-        quality = self.row.result.quality
-        return quality.mean if quality is not None else None
-
-    @strawberry.field(description="The consistency spread: the lowest quality…")
-    def quality_min(self) -> float | None:
-        quality = self.row.result.quality
-        return quality.lowest if quality is not None else None
-
-    @strawberry.field(description="…and the highest.")
-    def quality_max(self) -> float | None:
-        quality = self.row.result.quality
-        return quality.highest if quality is not None else None
-
-    @strawberry.field(description="Its outcome in the run's baseline, when that holds the case.")
-    def baseline_outcome(self) -> ScoreOutcome | None:
-        return outcome_enum(self.row.baseline_outcome)
-
-    @strawberry.field(description="Against the run's baseline; null when it did not flip.")
-    def flip(self) -> EvalFlipKind | None:
-        return EvalFlipKind(self.row.flip.kind) if self.row.flip is not None else None
-
-    @strawberry.field(
-        description="For a flip: true when the rerun agreed (a regression failed again, an "
-        "improvement passed again), false when it did not, null when it was not rerun."
-    )
-    def confirmed(self) -> bool | None:
-        return self.row.flip.confirmed if self.row.flip is not None else None
 
 
 @strawberry.type(
@@ -397,7 +387,7 @@ class EvalComparisonType:
     async def _flips(self, info: Info, kind: FlipKind) -> list[EvalCaseResultType]:
         chosen = results.flipped(self.current, self.compared, kind)
         rows = await results.result_rows(info.context.services, self.current, self.compared, chosen)
-        return [EvalCaseResultType(row=row) for row in rows]
+        return [EvalCaseResultType.from_row(row) for row in rows]
 
     @strawberry.field(description="Regressions whose rerun failed again.")
     def confirmed_regressions(self) -> int:
@@ -525,7 +515,59 @@ async def results_of(
     page = await results.results_page(
         info.context.services, current, compared, wanted, first=first, after=after
     )
-    return Connection.from_page(page, lambda row: EvalCaseResultType(row=row))
+    return Connection.from_page(page, lambda row: EvalCaseResultType.from_row(row))
+
+
+@strawberry.type(
+    name="EvalCaseRow",
+    description="One case of the run with every agent's result side by side (one column "
+    "per agent, in the run's agent order).",
+)
+class EvalCaseRowType:
+    row: strawberry.Private[results.CaseRowOfAgents]
+    case_results: list[EvalCaseResultType] = strawberry.field(
+        name="results", description="One per agent of the run, in its agent order."
+    )
+
+    @strawberry.field(description="The case at the revision the run answered.")
+    async def case(self, info: Info) -> CaseType:
+        first = self.row.results[0]
+        view = await info.context.loaders.case.load((self.row.case_id, first.dataset_version))
+        return CaseType.from_view(view)
+
+    @classmethod
+    def from_row(cls, row: results.CaseRowOfAgents) -> "EvalCaseRowType":
+        return cls(row=row, case_results=[EvalCaseResultType.from_row(r) for r in row.results])
+
+
+async def case_rows_of(
+    info: Info,
+    run: EvalRun,
+    *,
+    agent_id: relay.GlobalID | None,
+    outcome: ScoreOutcome | None,
+    tag: str | None,
+    flipped: bool | None,
+    decided: bool | None,
+    search: str | None,
+    first: int,
+    after: str | None,
+) -> Connection[EvalCaseRowType]:
+    current, compared = await comparison_with(info, run, None)
+    wanted = await _filter(
+        info,
+        current,
+        agent_id=agent_id,
+        outcome=outcome,
+        tag=tag,
+        flipped=flipped,
+        decided=decided,
+        search=search,
+    )
+    page = await results.case_rows_page(
+        info.context.services, current, compared, wanted, first=first, after=after
+    )
+    return Connection.from_page(page, EvalCaseRowType.from_row)
 
 
 @strawberry.type(name="EvalOutcomeCount")

@@ -92,11 +92,11 @@ class EvalCaseDiffType:
 
     @strawberry.field(description="This run's result.")
     def now(self) -> EvalCaseResultType:
-        return EvalCaseResultType(row=self.row.now)
+        return EvalCaseResultType.from_row(self.row.now)
 
     @strawberry.field(description="The other run's result.")
     def before(self) -> EvalCaseResultType:
-        return EvalCaseResultType(row=self.row.before)
+        return EvalCaseResultType.from_row(self.row.before)
 
     @strawberry.field(description="Null when it did not flip.")
     def flip(self) -> EvalFlipKind | None:
