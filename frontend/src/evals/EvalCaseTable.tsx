@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
@@ -10,11 +10,13 @@ import { DataTable, dataColumns, type DataColumn } from '../common/DataTable';
 import { KeysetPager, useKeysetPages } from '../common/keyset';
 import type { EvalCaseResultFieldsFragment, ScoreOutcome } from '../gql/graphql';
 import { useReviewActions } from '../review/useReviewActions';
+import { useSession } from '../session/SessionProvider';
 import { DecidedOutcome, type DecidedLike, OutcomeBadge } from './AnswerCard';
 import { byCase, type CaseRow, OUTCOME_CHOICES, selectedScoreIds, withCount } from './caseTableRows';
 import { CaseResultDrawer, type OpenResult } from './CaseResultDrawer';
 import { qualitySpread } from './chartData';
 import { QualitySpreadChart } from './charts/QualitySpreadChart';
+import { resultsDownloadUrl } from './resultsExport';
 import { EvalRunResultsQuery, EvalRunSummaryQuery } from './resultsOperations';
 import { scorerLabel } from './summaryTables';
 
@@ -188,6 +190,7 @@ export function EvalCaseTable({
     requestPolicy: 'cache-and-network',
   });
   const actions = useReviewActions();
+  const { apiUrl } = useSession();
   const connection = data?.evalRun.results;
   const counts = data?.evalRun.resultCounts;
   const rows = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
@@ -317,17 +320,24 @@ export function EvalCaseTable({
         </Center>
       ) : (
         <Paper withBorder radius="md" p="xs">
-          {canSend && (
-            <Group justify="space-between" mb="xs" px="xs">
-              <Text size="sm" c="dimmed" data-testid="case-table-count">
-                {counts ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}` : ''}
-                {sideBySide ? ' · each agent a column' : ''}
-              </Text>
+          <Group justify="space-between" mb="xs" px="xs">
+            <Text size="sm" c="dimmed" data-testid="case-table-count">
+              {counts ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}` : ''}
+              {sideBySide ? ' · each agent a column' : ''}
+            </Text>
+            <Group gap="xs">
+              {(['csv', 'jsonl'] as const).map((format) => (
+                <Button key={format} component="a" href={resultsDownloadUrl(apiUrl, runId, format)} size="compact-sm" variant="subtle" leftSection={<IconDownload size={14} aria-hidden />}>
+                  {`Results as ${format.toUpperCase()}`}
+                </Button>
+              ))}
+              {canSend && (
               <Button size="compact-sm" variant="light" leftSection={<IconInbox size={14} aria-hidden />} disabled={toSend.length === 0} onClick={() => void actions.send(datasetId, toSend).then(() => setSelection({ key: filterKey, rows: {} }))}>
                 {toSend.length === 0 ? 'Send the selected to review' : `Send ${toSend.length} to review`}
               </Button>
+              )}
             </Group>
-          )}
+          </Group>
           {sideBySide ? (
             <DataTable
               label="Cases of the run"

@@ -289,3 +289,20 @@ export const EvalPassRatesQuery = graphql(`
     }
   }
 `);
+
+/** The dataset's pass-rate trend: a point per ended run, oldest first, with its end date, its version and every agent (decisions counting). */
+export const EvalTrendQuery = graphql(`
+  query EvalTrend($datasetId: ID!, $first: Int!) {
+    evalTrend(datasetId: $datasetId, first: $first) {
+      runId
+      endedAt
+      startedAt
+      datasetVersion
+      agents {
+        agentId
+        agentName
+        passRate
+      }
+    }
+  }
+`);
