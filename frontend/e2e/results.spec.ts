@@ -75,7 +75,7 @@ test.describe('results a team acts on', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('textbox', { name: 'Search' }).fill('working days');
     await expect(rows).toHaveCount(2);
-    await expect(page.getByTestId('case-table-count')).toContainText('2 results match');
+    await expect(page.getByTestId('case-table-count')).toContainText('2 cases match');
     await page.getByRole('textbox', { name: 'Search' }).fill('');
     await expect(rows).toHaveCount(4);
     await saveScreenshot(page, '120-results-case-table-side-by-side');

@@ -12,12 +12,12 @@ import type { EvalCaseResultFieldsFragment, ScoreOutcome } from '../gql/graphql'
 import { useReviewActions } from '../review/useReviewActions';
 import { useSession } from '../session/SessionProvider';
 import { DecidedOutcome, type DecidedLike, OutcomeBadge } from './AnswerCard';
-import { byCase, type CaseRow, OUTCOME_CHOICES, selectedScoreIds, withCount } from './caseTableRows';
+import { type CaseRow, OUTCOME_CHOICES, selectedScoreIds, withCount } from './caseTableRows';
 import { CaseResultDrawer, type OpenResult } from './CaseResultDrawer';
 import { qualitySpread } from './chartData';
 import { QualitySpreadChart } from './charts/QualitySpreadChart';
 import { resultsDownloadUrl } from './resultsExport';
-import { EvalRunResultsQuery, EvalRunSummaryQuery } from './resultsOperations';
+import { EvalRunCaseRowsQuery, EvalRunResultsQuery, EvalRunSummaryQuery } from './resultsOperations';
 import { scorerLabel } from './summaryTables';
 
 type Result = EvalCaseResultFieldsFragment;
@@ -183,18 +183,26 @@ export function EvalCaseTable({
   const [selection, setSelection] = useState<{ key: string; rows: RowSelectionState }>({ key: filterKey, rows: {} });
   const selected = selection.key === filterKey ? selection.rows : {};
   const pages = useKeysetPages(filterKey);
-  const [{ data, error, fetching }] = useQuery({
-    query: EvalRunResultsQuery,
-    variables: { id: runId, agentId, outcome, tag, flipped: tristate(flipped), decided: tristate(decided), search: search || null, first: pageSize, after: pages.after },
-    // A run answers on, and people decide: what was read a moment ago may have changed.
-    requestPolicy: 'cache-and-network',
-  });
+  const sideBySide = agents.length > 1 && agentId === null;
+  const filters = { id: runId, outcome, tag, flipped: tristate(flipped), decided: tristate(decided), search: search || null, first: pageSize, after: pages.after };
+  // A run answers on, and people decide: what was read a moment ago may have changed.
+  const [perResult] = useQuery({ query: EvalRunResultsQuery, variables: { ...filters, agentId }, requestPolicy: 'cache-and-network', pause: sideBySide });
+  // Several agents side by side: a page of cases, each with every agent's result, so a case is never split over two pages.
+  const [perCaseRead] = useQuery({ query: EvalRunCaseRowsQuery, variables: filters, requestPolicy: 'cache-and-network', pause: !sideBySide });
+  const { data, error, fetching } = sideBySide ? perCaseRead : perResult;
   const actions = useReviewActions();
   const { apiUrl } = useSession();
-  const connection = data?.evalRun.results;
+  const connection = sideBySide ? perCaseRead.data?.evalRun.caseRows : perResult.data?.evalRun.results;
   const counts = data?.evalRun.resultCounts;
-  const rows = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
-  const sideBySide = agents.length > 1 && agentId === null;
+  const caseRows = useMemo(
+    () =>
+      (perCaseRead.data?.evalRun.caseRows.edges ?? []).flatMap((edge) => {
+        const [first] = edge.node.results;
+        return first ? [{ caseId: first.case.id, first, byAgent: Object.fromEntries(edge.node.results.map((result) => [result.agentId, result])) }] : [];
+      }),
+    [perCaseRead.data],
+  );
+  const rows = useMemo(() => (sideBySide ? caseRows.flatMap((row) => Object.values(row.byAgent)) : (perResult.data?.evalRun.results.edges.map((edge) => edge.node) ?? [])), [sideBySide, caseRows, perResult.data]);
   const problem = problemFrom(error);
   const spread = qualitySpread(rows.map((row) => ({ caseId: row.case.id, label: short(questionOf(row), 60), agentName: row.agentName, qualityMean: row.qualityMean, qualityMin: row.qualityMin, qualityMax: row.qualityMax })));
   const openResult = (result: Result) => result.medianScore && setOpen({ scoreId: result.medianScore.id, agentName: result.agentName });
@@ -262,7 +270,6 @@ export function EvalCaseTable({
     ],
     [agents],
   );
-  const caseRows = useMemo(() => byCase(rows), [rows]);
   const agentCount = (id: string) => counts?.agents.find((row) => row.agentId === id)?.count ?? 0;
   const tags = [...new Set([...summaryTags, ...(counts?.tags.map((row) => row.tag) ?? [])])].sort();
 
@@ -322,8 +329,13 @@ export function EvalCaseTable({
         <Paper withBorder radius="md" p="xs">
           <Group justify="space-between" mb="xs" px="xs">
             <Text size="sm" c="dimmed" data-testid="case-table-count">
-              {counts ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}` : ''}
-              {sideBySide ? ' · each agent a column' : ''}
+              {sideBySide
+                ? connection?.totalCount !== undefined && connection.totalCount !== null
+                  ? `${connection.totalCount} ${connection.totalCount === 1 ? 'case matches' : 'cases match'} · each agent a column`
+                  : ''
+                : counts
+                  ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}`
+                  : ''}
             </Text>
             <Group gap="xs">
               {(['csv', 'jsonl'] as const).map((format) => (
@@ -370,12 +382,12 @@ export function EvalCaseTable({
           <KeysetPager
             pageIndex={pages.pageIndex}
             pageSize={pageSize}
-            shown={rows.length}
-            total={connection?.totalCount ?? counts?.total}
+            shown={sideBySide ? caseRows.length : rows.length}
+            total={connection?.totalCount ?? (sideBySide ? undefined : counts?.total)}
             hasNextPage={connection?.pageInfo.hasNextPage ?? false}
             onPrevious={pages.previous}
             onNext={() => connection?.pageInfo.endCursor && pages.next(connection.pageInfo.endCursor)}
-            what="results"
+            what={sideBySide ? 'cases' : 'results'}
           />
         </Paper>
       )}
