@@ -100,8 +100,8 @@ test.describe('eval runs', () => {
 
     await regressions.first().getByRole('button').click();
     const drawer = page.getByRole('dialog', { name: 'Before and now, side by side' });
-    await expect(drawer.getByRole('region', { name: 'Before' })).toContainText('Standard shipping takes 3 to 5 working days.');
-    await expect(drawer.getByRole('region', { name: 'Now' })).toContainText('I do not know.');
+    await expect(drawer.getByRole('region', { name: 'Before', exact: true })).toContainText('Standard shipping takes 3 to 5 working days.');
+    await expect(drawer.getByRole('region', { name: 'Now', exact: true })).toContainText('I do not know.');
     await saveScreenshot(page, '74-eval-answers-side-by-side');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

@@ -75,10 +75,15 @@ test.describe('results a team acts on', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('textbox', { name: 'Search' }).fill('working days');
     await expect(rows).toHaveCount(2);
-    await expect(page.getByTestId('case-table-count')).toContainText('2 results match');
+    await expect(page.getByTestId('case-table-count')).toContainText('2 cases match');
     await page.getByRole('textbox', { name: 'Search' }).fill('');
     await expect(rows).toHaveCount(4);
     await saveScreenshot(page, '120-results-case-table-side-by-side');
+    // The results download as the table reads them, the browser's session authenticating it.
+    const csv = await page.getByRole('link', { name: 'Results as CSV' }).getAttribute('href');
+    const download = await page.request.get(csv ?? '');
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toContain('Do gift cards expire?');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // Sorting by an agent's column puts what it failed first; two rows selected go to review together.

@@ -70,6 +70,8 @@ export const theme = createTheme({
     // readers pass it by. One that stands beside words saying the same is aria-hidden instead.
     Loader: { defaultProps: { role: 'progressbar' } },
     Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.35, blur: 2 }, closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // A drawer's close button is an icon alone: named, or a screen reader says "button".
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

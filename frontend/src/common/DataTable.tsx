@@ -98,6 +98,8 @@ export function DataTable<T extends RowData>({ label, data, columns, getRowId, s
     onRowSelectionChange: onSelectionChange ?? (() => undefined),
     enableRowSelection: selectable,
     enableSortingRemoval: true,
+    // Ascending first whatever the column holds: an outcome column then reads failures first.
+    sortDescFirst: false,
   });
   const shown: Row<DataTableFeatures, T>[] = table.getRowModel().rows;
   return (

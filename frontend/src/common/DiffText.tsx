@@ -1,14 +1,15 @@
 import { Text } from '@mantine/core';
 import type { DiffPart } from './textDiff';
 
+// The page's own text colour on a light tint: marked words keep the contrast of the rest (WCAG AA).
 const STYLE = {
-  added: { background: 'var(--mantine-color-teal-light)', color: 'var(--mantine-color-teal-9)', textDecoration: 'none' },
-  removed: { background: 'var(--mantine-color-red-light)', color: 'var(--mantine-color-red-9)' },
+  added: { background: 'var(--mantine-color-teal-light)', color: 'var(--mantine-color-text)', textDecoration: 'underline', textDecorationColor: 'var(--mantine-color-teal-7)' },
+  removed: { background: 'var(--mantine-color-red-light)', color: 'var(--mantine-color-text)', textDecorationColor: 'var(--mantine-color-red-7)' },
 } as const;
 
 /**
  * One side of a word diff, its whitespace kept: what only this side holds is
- * marked (`<ins>` green, `<del>` red and struck through), so the marking is
+ * marked (`<ins>` tinted green and underlined, `<del>` tinted red and struck through), so the marking is
  * said by a screen reader as well as seen.
  */
 export function DiffText({ parts, testId }: { parts: readonly DiffPart[]; testId?: string }) {

@@ -1,6 +1,6 @@
-import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
@@ -10,12 +10,14 @@ import { DataTable, dataColumns, type DataColumn } from '../common/DataTable';
 import { KeysetPager, useKeysetPages } from '../common/keyset';
 import type { EvalCaseResultFieldsFragment, ScoreOutcome } from '../gql/graphql';
 import { useReviewActions } from '../review/useReviewActions';
+import { useSession } from '../session/SessionProvider';
 import { DecidedOutcome, type DecidedLike, OutcomeBadge } from './AnswerCard';
-import { byCase, type CaseRow, OUTCOME_CHOICES, selectedScoreIds, withCount } from './caseTableRows';
+import { type CaseRow, OUTCOME_CHOICES, selectedScoreIds, withCount } from './caseTableRows';
 import { CaseResultDrawer, type OpenResult } from './CaseResultDrawer';
 import { qualitySpread } from './chartData';
 import { QualitySpreadChart } from './charts/QualitySpreadChart';
-import { EvalRunResultsQuery, EvalRunSummaryQuery } from './resultsOperations';
+import { resultsDownloadUrl } from './resultsExport';
+import { EvalRunCaseRowsQuery, EvalRunResultsQuery, EvalRunSummaryQuery } from './resultsOperations';
 import { scorerLabel } from './summaryTables';
 
 type Result = EvalCaseResultFieldsFragment;
@@ -181,17 +183,26 @@ export function EvalCaseTable({
   const [selection, setSelection] = useState<{ key: string; rows: RowSelectionState }>({ key: filterKey, rows: {} });
   const selected = selection.key === filterKey ? selection.rows : {};
   const pages = useKeysetPages(filterKey);
-  const [{ data, error, fetching }] = useQuery({
-    query: EvalRunResultsQuery,
-    variables: { id: runId, agentId, outcome, tag, flipped: tristate(flipped), decided: tristate(decided), search: search || null, first: pageSize, after: pages.after },
-    // A run answers on, and people decide: what was read a moment ago may have changed.
-    requestPolicy: 'cache-and-network',
-  });
-  const actions = useReviewActions();
-  const connection = data?.evalRun.results;
-  const counts = data?.evalRun.resultCounts;
-  const rows = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
   const sideBySide = agents.length > 1 && agentId === null;
+  const filters = { id: runId, outcome, tag, flipped: tristate(flipped), decided: tristate(decided), search: search || null, first: pageSize, after: pages.after };
+  // A run answers on, and people decide: what was read a moment ago may have changed.
+  const [perResult] = useQuery({ query: EvalRunResultsQuery, variables: { ...filters, agentId }, requestPolicy: 'cache-and-network', pause: sideBySide });
+  // Several agents side by side: a page of cases, each with every agent's result, so a case is never split over two pages.
+  const [perCaseRead] = useQuery({ query: EvalRunCaseRowsQuery, variables: filters, requestPolicy: 'cache-and-network', pause: !sideBySide });
+  const { data, error, fetching } = sideBySide ? perCaseRead : perResult;
+  const actions = useReviewActions();
+  const { apiUrl } = useSession();
+  const connection = sideBySide ? perCaseRead.data?.evalRun.caseRows : perResult.data?.evalRun.results;
+  const counts = data?.evalRun.resultCounts;
+  const caseRows = useMemo(
+    () =>
+      (perCaseRead.data?.evalRun.caseRows.edges ?? []).flatMap((edge) => {
+        const [first] = edge.node.results;
+        return first ? [{ caseId: first.case.id, first, byAgent: Object.fromEntries(edge.node.results.map((result) => [result.agentId, result])) }] : [];
+      }),
+    [perCaseRead.data],
+  );
+  const rows = useMemo(() => (sideBySide ? caseRows.flatMap((row) => Object.values(row.byAgent)) : (perResult.data?.evalRun.results.edges.map((edge) => edge.node) ?? [])), [sideBySide, caseRows, perResult.data]);
   const problem = problemFrom(error);
   const spread = qualitySpread(rows.map((row) => ({ caseId: row.case.id, label: short(questionOf(row), 60), agentName: row.agentName, qualityMean: row.qualityMean, qualityMin: row.qualityMin, qualityMax: row.qualityMax })));
   const openResult = (result: Result) => result.medianScore && setOpen({ scoreId: result.medianScore.id, agentName: result.agentName });
@@ -236,25 +247,22 @@ export function EvalCaseTable({
           cell: ({ row }) => {
             const result = row.original.byAgent[agent.id];
             return (
-              <div
-                role="button"
-                tabIndex={0}
-                aria-label={`Open ${agent.name}'s answer`}
+              <Stack
+                gap={4}
                 onClick={(event) => {
                   event.stopPropagation();
                   if (result) openResult(result);
-                }}
-                onKeyDown={(event) => {
-                  if ((event.key === 'Enter' || event.key === ' ') && result) {
-                    event.preventDefault();
-                    openResult(result);
-                  }
                 }}
                 style={{ cursor: result ? 'pointer' : undefined }}
                 data-testid="agent-cell"
               >
                 <ResultCell result={result} />
-              </div>
+                {result?.medianScore && (
+                  <Anchor component="button" type="button" size="xs" ta="left">
+                    Open<VisuallyHidden> {agent.name}&apos;s answer</VisuallyHidden>
+                  </Anchor>
+                )}
+              </Stack>
             );
           },
         }),
@@ -262,7 +270,6 @@ export function EvalCaseTable({
     ],
     [agents],
   );
-  const caseRows = useMemo(() => byCase(rows), [rows]);
   const agentCount = (id: string) => counts?.agents.find((row) => row.agentId === id)?.count ?? 0;
   const tags = [...new Set([...summaryTags, ...(counts?.tags.map((row) => row.tag) ?? [])])].sort();
 
@@ -320,17 +327,29 @@ export function EvalCaseTable({
         </Center>
       ) : (
         <Paper withBorder radius="md" p="xs">
-          {canSend && (
-            <Group justify="space-between" mb="xs" px="xs">
-              <Text size="sm" c="dimmed" data-testid="case-table-count">
-                {counts ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}` : ''}
-                {sideBySide ? ' · each agent a column' : ''}
-              </Text>
+          <Group justify="space-between" mb="xs" px="xs">
+            <Text size="sm" c="dimmed" data-testid="case-table-count">
+              {sideBySide
+                ? connection?.totalCount !== undefined && connection.totalCount !== null
+                  ? `${connection.totalCount} ${connection.totalCount === 1 ? 'case matches' : 'cases match'} · each agent a column`
+                  : ''
+                : counts
+                  ? `${counts.total} ${counts.total === 1 ? 'result matches' : 'results match'}`
+                  : ''}
+            </Text>
+            <Group gap="xs">
+              {(['csv', 'jsonl'] as const).map((format) => (
+                <Button key={format} component="a" href={resultsDownloadUrl(apiUrl, runId, format)} size="compact-sm" variant="subtle" leftSection={<IconDownload size={14} aria-hidden />}>
+                  {`Results as ${format.toUpperCase()}`}
+                </Button>
+              ))}
+              {canSend && (
               <Button size="compact-sm" variant="light" leftSection={<IconInbox size={14} aria-hidden />} disabled={toSend.length === 0} onClick={() => void actions.send(datasetId, toSend).then(() => setSelection({ key: filterKey, rows: {} }))}>
                 {toSend.length === 0 ? 'Send the selected to review' : `Send ${toSend.length} to review`}
               </Button>
+              )}
             </Group>
-          )}
+          </Group>
           {sideBySide ? (
             <DataTable
               label="Cases of the run"
@@ -363,12 +382,12 @@ export function EvalCaseTable({
           <KeysetPager
             pageIndex={pages.pageIndex}
             pageSize={pageSize}
-            shown={rows.length}
-            total={connection?.totalCount ?? counts?.total}
+            shown={sideBySide ? caseRows.length : rows.length}
+            total={connection?.totalCount ?? (sideBySide ? undefined : counts?.total)}
             hasNextPage={connection?.pageInfo.hasNextPage ?? false}
             onPrevious={pages.previous}
             onNext={() => connection?.pageInfo.endCursor && pages.next(connection.pageInfo.endCursor)}
-            what="results"
+            what={sideBySide ? 'cases' : 'results'}
           />
         </Paper>
       )}

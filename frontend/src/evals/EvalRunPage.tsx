@@ -11,7 +11,7 @@ import { formatExact, formatWhen } from '../common/time';
 import type { DatasetHeaderFieldsFragment, EvalRunQuery as EvalRunResult } from '../gql/graphql';
 import { IdsForCommands } from '../ids/IdsForCommands';
 import { reviewSearch } from '../review/reviewParams';
-import { passRateChart } from './chartData';
+import { passRateChart, trendRuns } from './chartData';
 import { PassRateChart } from './charts/PassRateChart';
 import { ClientWorkPanel } from './ClientWorkPanel';
 import { EvalCaseTable } from './EvalCaseTable';
@@ -20,7 +20,7 @@ import { EvalProgressBar, EvalStatusBadge } from './EvalProgressBar';
 import { EvalSummaryView } from './EvalSummaryView';
 import { CancelEvalRunMutation, EvalRunQuery } from './operations';
 import { formatUsd, isOver } from './progress';
-import { EvalPassRatesQuery, EvalRunSummaryQuery } from './resultsOperations';
+import { EvalRunSummaryQuery, EvalTrendQuery } from './resultsOperations';
 import { ReviewCandidates } from './ReviewCandidates';
 import { RunVersionLabels } from './RunVersionLabels';
 import { useLiveProgress } from './useLiveProgress';
@@ -80,7 +80,7 @@ const SUMMARY_REREAD_MS = 5_000;
 function SummaryPart({ runId, datasetId, over }: { runId: string; datasetId: string; over: boolean }) {
   const [{ data, error }, reread] = useQuery({ query: EvalRunSummaryQuery, variables: { id: runId }, requestPolicy: 'cache-and-network' });
   const [startedOver] = useState(over);
-  const [{ data: runs }, rereadRuns] = useQuery({ query: EvalPassRatesQuery, variables: { datasetId, first: 20 }, requestPolicy: 'cache-and-network' });
+  const [{ data: trend }, rereadRuns] = useQuery({ query: EvalTrendQuery, variables: { datasetId, first: 20 }, requestPolicy: 'cache-and-network' });
   useEffect(() => {
     if (over) {
       // The run just ended: its summary and its point on the chart are final now.
@@ -106,7 +106,7 @@ function SummaryPart({ runId, datasetId, over }: { runId: string; datasetId: str
           </Center>
         )
       )}
-      {runs && <PassRateChart chart={passRateChart(runs.evalRuns.edges.map((edge) => edge.node))} currentRunId={runId} />}
+      {trend && <PassRateChart chart={passRateChart(trendRuns(trend.evalTrend))} currentRunId={runId} />}
     </Stack>
   );
 }

@@ -55,7 +55,7 @@ export function RunDiffView({ before, now }: { before: Answer | null; now: Answe
           {(['before', 'after'] as const).map((side) => {
             const answer = side === 'before' ? before : now;
             return (
-              <Paper key={side} withBorder radius="md" p="md" role="region" aria-label={side === 'before' ? 'Before' : 'Now'} data-testid={`diff-${side}`}>
+              <Paper key={side} withBorder radius="md" p="md" role="region" aria-label={side === 'before' ? 'Before' : 'Now'} data-testid={side === 'before' ? 'diff-before' : 'diff-now'}>
                 <Stack gap="xs">
                   <Group justify="space-between" gap="xs">
                     <Text fw={600} size="sm">

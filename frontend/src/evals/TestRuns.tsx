@@ -11,13 +11,13 @@ import { KeysetPager, useKeysetPages } from '../common/keyset';
 import { formatExact, formatWhen } from '../common/time';
 import { resultsSearch } from '../datasets/workspaceParams';
 import type { DatasetHeaderFieldsFragment, EvalPassRatesQuery as PassRatesResult, EvalRunsQuery as EvalRunsResult } from '../gql/graphql';
-import { passRateChart } from './chartData';
+import { passRateChart, trendRuns } from './chartData';
 import { PassRateChart } from './charts/PassRateChart';
 import { runEvalsOffer, type RunEvalsOffer } from './evalAccess';
 import { EvalProgressBar, EvalStatusBadge } from './EvalProgressBar';
 import { CancelEvalRunMutation, EvalAccessQuery, EvalRunsQuery, OrganizationEvalRunsSubscription } from './operations';
 import { formatRate, isOver } from './progress';
-import { EvalPassRatesQuery } from './resultsOperations';
+import { EvalPassRatesQuery, EvalTrendQuery } from './resultsOperations';
 import { StartEvalDialog } from './StartEvalDialog';
 import { useLiveProgress } from './useLiveProgress';
 
@@ -160,11 +160,13 @@ export function TestRuns({
     requestPolicy: 'cache-and-network',
   });
   const [{ data: passRates }, rereadRates] = useQuery({ query: EvalPassRatesQuery, variables: { datasetId: dataset.id, first: 20 }, pause: !readsRuns, requestPolicy: 'cache-and-network' });
+  const [{ data: trend }, rereadTrend] = useQuery({ query: EvalTrendQuery, variables: { datasetId: dataset.id, first: 20 }, pause: !readsRuns, requestPolicy: 'cache-and-network' });
   const offer = runEvalsOffer(access?.dataset.evalAccess);
   const refresh = useCallback(() => {
     refetch({ requestPolicy: 'network-only' });
     rereadRates({ requestPolicy: 'network-only' });
-  }, [refetch, rereadRates]);
+    rereadTrend({ requestPolicy: 'network-only' });
+  }, [refetch, rereadRates, rereadTrend]);
   // A run of this dataset started or finished by anyone, elsewhere: the list is read again.
   const [{ data: event }] = useSubscription({ query: OrganizationEvalRunsSubscription, pause: !readsRuns });
   const eventRun = event?.organizationEvalRuns.run;
@@ -211,7 +213,7 @@ export function TestRuns({
         </Paper>
       ) : (
         <>
-          {pages.pageIndex === 0 && <PassRateChart chart={passRateChart(rateRuns)} />}
+          {pages.pageIndex === 0 && trend && <PassRateChart chart={passRateChart(trendRuns(trend.evalTrend))} />}
           <Paper withBorder radius="md" p="xs">
             <RunsTable runs={runs} rates={rates} datasetId={dataset.id} canCancel={dataset.viewerCan.run} onOver={refresh} />
           </Paper>

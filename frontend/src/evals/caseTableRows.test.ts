@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { byCase, selectedScoreIds, withCount } from './caseTableRows';
+import { selectedScoreIds, withCount } from './caseTableRows';
 
 const result = (caseId: string, agentId: string, scoreId: string | null) => ({ case: { id: caseId }, agentId, medianScore: scoreId ? { id: scoreId } : null });
 
 describe("the run's case table", () => {
   const page = [result('c1', 'a', 's1'), result('c1', 'b', 's2'), result('c2', 'a', 's3'), result('c2', 'b', null)];
-
-  it('sets the agents of a case side by side, in the order the page gave', () => {
-    const rows = byCase(page);
-    expect(rows.map((row) => [row.caseId, Object.keys(row.byAgent)])).toEqual([
-      ['c1', ['a', 'b']],
-      ['c2', ['a', 'b']],
-    ]);
-    expect(rows[0]?.first.agentId).toBe('a');
-  });
 
   it('sends the answer shown of each selected row, every agent of a selected case, once each', () => {
     expect(selectedScoreIds(page, { c1: true }, (row) => row.case.id)).toEqual(['s1', 's2']);

@@ -1,7 +1,8 @@
 /**
  * The run's per-case table as the console lays it out: a row per case and
  * agent, or — with several agents and none picked — a row per case with
- * each agent side by side; and the filter choices with their counts.
+ * each agent side by side (the API's caseRows); what a selection sends to
+ * review; the filter choices with their counts.
  */
 import type { ScoreOutcome } from '../gql/graphql';
 
@@ -15,17 +16,6 @@ export interface CaseRow<R extends ResultLike> {
   caseId: string;
   first: R;
   byAgent: Record<string, R>;
-}
-
-/** A page's rows grouped by case, in the order the page gave them (case then agent). */
-export function byCase<R extends ResultLike>(rows: readonly R[]): CaseRow<R>[] {
-  const grouped = new Map<string, CaseRow<R>>();
-  for (const row of rows) {
-    const existing = grouped.get(row.case.id);
-    if (existing) existing.byAgent[row.agentId] = row;
-    else grouped.set(row.case.id, { caseId: row.case.id, first: row, byAgent: { [row.agentId]: row } });
-  }
-  return [...grouped.values()];
 }
 
 /** The scores a selection sends to review: the answer shown of each selected row (every agent's, for a row per case). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passRateChart, qualitySpread, rateRows, runLabel } from './chartData';
+import { passRateChart, qualitySpread, rateRows, runLabel, trendRuns } from './chartData';
 
 describe('the pass rate over runs', () => {
   const runs = [
@@ -27,6 +27,17 @@ describe('the pass rate over runs', () => {
 
   it('labels a run without a readable date by its version alone', () => {
     expect(runLabel('not a date', 3)).toBe('v3');
+  });
+
+  it("reads the API's trend, oldest first and dated by each run's end, as the chart's runs", () => {
+    const chart = passRateChart(
+      trendRuns([
+        { runId: 'r1', endedAt: '2026-12-01T01:30:00Z', startedAt: '2026-12-01T01:00:00Z', datasetVersion: 4, agents: [{ agentId: 'a', agentName: 'Helpdesk', passRate: 0.5 }] },
+        { runId: 'r2', endedAt: null, startedAt: '2026-12-01T02:00:00Z', datasetVersion: 5, agents: [{ agentId: 'a', agentName: 'Helpdesk', passRate: 1 }] },
+      ]),
+    );
+    expect(chart.runs.map((run) => run.label)).toEqual(['Dec 1, 01:30 · v4', 'Dec 1, 02:00 · v5']);
+    expect(chart.series[0]?.points.map((point) => point.rate)).toEqual([0.5, 1]);
   });
 
   it('shows at most the newest runs asked for', () => {

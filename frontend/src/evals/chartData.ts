@@ -101,3 +101,16 @@ export function qualitySpread(rows: readonly SpreadInput[], limit = 30): SpreadR
     .sort((a, b) => b.spread - a.spread || a.mean - b.mean)
     .slice(0, limit);
 }
+
+export interface TrendPoint {
+  runId: string;
+  endedAt?: string | null;
+  startedAt?: string | null;
+  datasetVersion: number;
+  agents: readonly { agentId: string; agentName: string; passRate?: number | null }[];
+}
+
+/** The API's trend (oldest first, dated by when each run ended) as the runs the chart reads (newest first). */
+export function trendRuns(points: readonly TrendPoint[]): RunForChart[] {
+  return [...points].reverse().map((point) => ({ id: point.runId, datasetVersion: point.datasetVersion, createdAt: point.endedAt ?? point.startedAt ?? '', summary: { agents: point.agents } }));
+}

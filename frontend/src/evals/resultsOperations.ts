@@ -150,6 +150,50 @@ export const EvalRunResultsQuery = graphql(`
   }
 `);
 
+/** The per-case table with a column per agent: a row per case, every agent's result beside the others; totalCount counts cases. */
+export const EvalRunCaseRowsQuery = graphql(`
+  query EvalRunCaseRows($id: ID!, $outcome: ScoreOutcome, $tag: String, $flipped: Boolean, $decided: Boolean, $search: String, $first: Int!, $after: String) {
+    evalRun(id: $id) {
+      id
+      resultCounts(outcome: $outcome, tag: $tag, flipped: $flipped, decided: $decided, search: $search) {
+        total
+        outcomes {
+          outcome
+          count
+        }
+        agents {
+          agentId
+          agentName
+          count
+        }
+        tags {
+          tag
+          count
+        }
+        flipped
+        notFlipped
+        decided
+        notDecided
+      }
+      caseRows(outcome: $outcome, tag: $tag, flipped: $flipped, decided: $decided, search: $search, first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            results {
+              ...EvalCaseResultFields
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
 export const EvalComparisonQuery = graphql(`
   query EvalComparison($id: ID!, $with: ID) {
     evalRun(id: $id) {
@@ -285,6 +329,23 @@ export const EvalPassRatesQuery = graphql(`
             }
           }
         }
+      }
+    }
+  }
+`);
+
+/** The dataset's pass-rate trend: a point per ended run, oldest first, with its end date, its version and every agent (decisions counting). */
+export const EvalTrendQuery = graphql(`
+  query EvalTrend($datasetId: ID!, $first: Int!) {
+    evalTrend(datasetId: $datasetId, first: $first) {
+      runId
+      endedAt
+      startedAt
+      datasetVersion
+      agents {
+        agentId
+        agentName
+        passRate
       }
     }
   }
