@@ -187,7 +187,9 @@ def _parsed(value: JSONValue) -> JSONValue:
             parsed: JSONValue = orjson.loads(value)
         except orjson.JSONDecodeError:
             return value
-        return storable_json(parsed)
+        # JSON holds a NUL only as the escape "\u0000" (a raw one is not JSON, and the
+        # string itself was made storable when read): without it nothing needs a walk.
+        return storable_json(parsed) if "\\u0000" in value else parsed
     return value
 
 
