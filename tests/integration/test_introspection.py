@@ -2,6 +2,7 @@
 guard through the schema's own lookup, which knows ``__type`` and ``__schema``."""
 
 import httpx
+import strawberry
 
 from tests.support.graphql_client import Api
 
@@ -43,3 +44,21 @@ async def test_is_one_of_answers_for_list_and_non_null_types(http: httpx.AsyncCl
         "name": "CheckInput",
         "isOneOf": True,
     }
+
+
+async def test_is_one_of_still_answers_after_another_schema_is_built(
+    http: httpx.AsyncClient,
+) -> None:
+    """graphql-core's ``__Type`` is shared by every schema of a process, and each one built
+    installs its ``isOneOf`` on it."""
+
+    @strawberry.type
+    class Query:
+        ready: bool = True
+
+    strawberry.Schema(query=Query)
+    data = await Api(http)(
+        '{ __type(name: "CaseInput") { inputFields { type { kind isOneOf } } } }'
+    )
+    kinds = {(f["type"]["kind"], f["type"]["isOneOf"]) for f in data["__type"]["inputFields"]}
+    assert ("LIST", False) in kinds and ("SCALAR", False) in kinds

@@ -175,6 +175,21 @@ LIMIT_RULES = [
     *MaxAliasesLimiter(max_alias_count=30).validation_rules,
 ]
 
+_strawberry_extend_introspection = strawberry.Schema._extend_introspection
+
+
+def _extend_introspection(self: strawberry.Schema) -> None:
+    # graphql-core's ``__Type`` is one object shared by every schema of the process, and
+    # each Strawberry schema built installs its ``isOneOf`` resolver on it: installed once
+    # after this schema, ours would be undone by the next schema built (a test's, a
+    # tool's). Every schema installs it instead (test_introspection states the answers).
+    _strawberry_extend_introspection(self)
+    self._schema.type_map["__Type"].fields["isOneOf"].resolve = _is_one_of  # type: ignore[attr-defined]
+
+
+strawberry.Schema._extend_introspection = _extend_introspection  # type: ignore[method-assign]
+
+
 schema = CasebookSchema(
     query=Query,
     mutation=Mutation,
@@ -215,7 +230,6 @@ schema = CasebookSchema(
     execution_context_class=LeanExecutionContext,
 )
 
-schema._schema.type_map["__Type"].fields["isOneOf"].resolve = _is_one_of  # type: ignore[attr-defined]
 
 planned_variables.install()
 

@@ -133,6 +133,10 @@ EVAL_PROBES: dict[str, Probe] = {
         'mutation($a: ID!) { releaseEvalWork(runId: $a, leaseTokens: ["t"]) { released } }',
         lambda i: {"a": i.eval_run},
     ),
+    "evalTrend": (
+        "query($a: ID!) { evalTrend(datasetId: $a) { runId } }",
+        lambda i: {"a": i.dataset},
+    ),
 }
 
 REVIEW_PROBES: dict[str, Probe] = {
@@ -416,6 +420,14 @@ PROBES: dict[str, Probe] = {
     "deleteModelConnection": (
         "mutation($a: ID!) { deleteModelConnection(id: $a) { deletedId } }",
         lambda i: {"a": i.model_connection},
+    ),
+    "testModelConnection": (
+        "mutation($a: ID!) { testModelConnection(id: $a) { ok } }",
+        lambda i: {"a": i.model_connection},
+    ),
+    "sendAgentTestRequest": (
+        "mutation($a: ID!) { sendAgentTestRequest(agentId: $a) { ok } }",
+        lambda i: {"a": i.agent},
     ),
     **AGENT_PROBES,
     **ACTIVITY_PROBES,

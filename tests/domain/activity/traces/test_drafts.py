@@ -207,3 +207,25 @@ def test_whatever_spans_say_their_drafts_validate_and_their_attributes_store(
         for turn in conversation.turns:
             if turn.run is not None and turn.run.attributes is not None:
                 assert json_problem(turn.run.attributes, "attributes") is None
+
+
+def test_figures_a_run_cannot_keep_are_not_known_rather_than_refused() -> None:
+    """A span of two days and a cost past the bound: the turn is stored, its latency and
+    cost unknown, and its drafts validate."""
+    two_days_ms = 2 * 86_400_000  # the builder counts in milliseconds
+    [long] = waiting(
+        span(
+            "5",
+            start=1,
+            end=1 + two_days_ms,
+            gen_ai__operation__name="chat",
+            gen_ai__input__messages=messages(genai([text_part("Q?")])),
+            gen_ai__output__messages=messages(genai([text_part("A.")], "assistant")),
+            gen_ai__usage__cost=1e12,
+        )
+    )
+    plan = assemble([], [long])
+    drafted = draft_conversations(plan.turns, {}, {})
+    [run] = [t.run for c in drafted.conversations for t in c.turns if t.run is not None]
+    assert (run.latency_ms, run.cost_usd) == (None, None)
+    validate_batch(drafted.conversations)

@@ -15,7 +15,7 @@ text is redacted (credentials) before it is drafted, as every text a case keeps 
 """
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -38,6 +38,7 @@ from casebook.domain.activity.traces.assembly import (
 )
 from casebook.domain.activity.traces.limits import ID_MAX, SESSION_ID_MAX
 from casebook.domain.jsonvalue import JSONObject
+from casebook.domain.measures import cost_problem, latency_problem
 from casebook.domain.redaction import may_hold_a_credential, redact_json, redact_text
 
 EXTERNAL_PREFIX = "otel"
@@ -237,8 +238,8 @@ def _turn(
     run = RunDraft(
         steps=[redactor.step(s) for s in steps],
         model=figures.model,
-        cost_usd=figures.cost_usd,
-        latency_ms=max(0, plan.end_ns - plan.start_ns) / 1e6,
+        cost_usd=_within(figures.cost_usd, cost_problem),
+        latency_ms=_within(max(0, plan.end_ns - plan.start_ns) / 1e6, latency_problem),
         input_tokens=figures.input_tokens,
         output_tokens=figures.output_tokens,
         agent_version=versions.get((plan.agent_id, plan.version_label))
@@ -252,6 +253,13 @@ def _turn(
     )
     drafts.append(TurnDraft(reply_external_id(plan), "agent", None, run, moment(plan.end_ns)))
     return drafts
+
+
+def _within(figure: float | None, problem: Callable[[object], str | None]) -> float | None:
+    """A figure a span gave beyond what a run keeps (a turn that took longer than a day,
+    a cost past the bound) is not known rather than a refused request: spans are read,
+    not typed by a person who could correct them."""
+    return None if figure is None or problem(figure) else figure
 
 
 def storable(plan: TurnPlan) -> bool:
