@@ -163,7 +163,7 @@ test.describe('local agents', () => {
     // A client claims two answers: the page sees them held, and the client seen.
     const first = await claim(api, runId, 2);
     expect(first).toHaveLength(2);
-    expect(first[0]).toMatchObject({ agentVersion: 3, versionLabel: COMMIT });
+    expect(first[0]).toMatchObject({ agentVersion: 2, versionLabel: COMMIT });
     expect(first[0]?.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ['lookup_order', true],
       ['issue_refund', false],

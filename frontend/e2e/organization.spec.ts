@@ -334,7 +334,10 @@ test.describe('the organization pages', () => {
     await expect(page.getByRole('banner')).toContainText('Initech Operations');
 
     await page.getByRole('textbox', { name: 'Delete conversations after (days)' }).fill('90');
+    // Read again once the API has kept it, not while the save is on its way.
+    const kept = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('SetConversationRetention'));
     await page.getByRole('button', { name: 'Save retention' }).click();
+    await kept;
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Delete conversations after (days)' })).toHaveValue('90');
     await saveScreenshot(page, '95-organization');

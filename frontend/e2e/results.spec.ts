@@ -50,7 +50,7 @@ test.describe('results a team acts on', () => {
     const first = await runEvals(api, { datasetId, agentIds: [helpful, quiet] });
 
     await signIn(page, CURATOR.email, CURATOR.password);
-    await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await page.goto(datasetPath(datasetId, `?tab=results&run=${encodeURIComponent(first)}`));
     await expect(page.getByTestId('eval-status')).toHaveText('Finished');
     // Percentages carry their count.

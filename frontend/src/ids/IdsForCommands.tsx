@@ -29,7 +29,7 @@ export function IdsForCommands({ what, id, command }: { what: string; id: string
         <Text size="xs" c="dimmed">
           {what} id
         </Text>
-        <Code data-testid="copyable-id">{id}</Code>
+        <Code style={{ overflowWrap: 'anywhere' }} data-testid="copyable-id">{id}</Code>
         <Copy value={id} what={`the ${what.toLowerCase()} id`} />
       </Group>
       <Group gap={4} wrap="nowrap" align="center">
