@@ -104,6 +104,14 @@ async def chat(s: AgentSubject) -> str:
     return outcome(body)
 
 
+async def send_test_request(s: AgentSubject) -> str:
+    query = "mutation($a: ID!) { sendAgentTestRequest(agentId: $a) { ok } }"
+    body = await s.api.raw(query, {"a": s.agent_id})
+    if not body.get("errors"):
+        assert body["data"]["sendAgentTestRequest"]["ok"] is True, body
+    return outcome(body)
+
+
 async def record_run(s: AgentSubject) -> str:
     """Record a conversation with it, as an integrator does: ingestion names an agent one may
     not see "agent not found" on its field, as it does an id never given out."""
@@ -174,6 +182,7 @@ AGENT_OPERATIONS: list[tuple[str, Needs, Operation]] = [
     ("view the skill", VIEW, view_skill),
     ("find the skill in the list", VIEW, find_skill_in_list),
     ("chat with it", RUN, chat),
+    ("send it a test request", RUN, send_test_request),
     ("record a run of it", RECORD, record_run),
     ("configure it", EDIT, configure),
     ("rename it", EDIT, rename_agent),
