@@ -15,6 +15,7 @@ its clients name them by (``version_for_label``).
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Literal
 
 from sqlalchemy import func, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -364,16 +365,31 @@ async def add_version(
     return version
 
 
-async def unnamed_version(session: AsyncSession, agent: Agent) -> AgentVersion | None:
-    """A local agent's newest version when no label names it and nothing has answered with
-    it yet - the configuration as registered or last edited: the first label given names
-    it rather than recording the next version (a new agent's first labelled run would
-    otherwise show as "v2 · main" beside a v1 that never answered)."""
+@dataclass(frozen=True)
+class LabelledChoice:
+    """What a version label names on a local agent: ``version`` answers; ``kind`` says
+    whether a version carries the label already (``named``), the newest takes it as
+    nothing answered with it yet (``unnamed``), or the label records the next version,
+    a copy of the newest (``new``; ``version`` is then the newest)."""
+
+    version: AgentVersion
+    kind: Literal["named", "unnamed", "new"]
+
+
+async def label_choice(session: AsyncSession, agent: Agent, label: str) -> LabelledChoice:
+    """The one reading of the rule for a label (spec of local agents: a label not seen
+    before is a new version), read from the newest version once. A new agent's newest
+    version, as registered or last edited and never answered with, takes the first label
+    given rather than recording the next (a first labelled run would otherwise show as
+    "v2 · main" beside a v1 that never answered)."""
     assert agent.id is not None
     newest = await version_of(session, agent.id, agent.latest_version)
-    if newest.label is not None or await _answered_with(session, newest):
-        return None
-    return newest
+    found = await labelled_version(session, agent, label, newest=newest)
+    if found is not None:
+        return LabelledChoice(found, "named")
+    if newest.label is None and not await _answered_with(session, newest):
+        return LabelledChoice(newest, "unnamed")
+    return LabelledChoice(newest, "new")
 
 
 async def _answered_with(session: AsyncSession, version: AgentVersion) -> bool:
@@ -386,11 +402,15 @@ async def _answered_with(session: AsyncSession, version: AgentVersion) -> bool:
     return any(found.one())
 
 
-async def labelled_version(session: AsyncSession, agent: Agent, label: str) -> AgentVersion | None:
+async def labelled_version(
+    session: AsyncSession, agent: Agent, label: str, *, newest: AgentVersion | None = None
+) -> AgentVersion | None:
     """The version a local agent's clients named ``label`` that answers as its newest
-    configuration does (tools edited since make the label a new version), or None."""
+    configuration does (tools edited since make the label a new version), or None.
+    ``newest``: the agent's newest version, when the caller read it already."""
     assert agent.id is not None
-    newest = await version_of(session, agent.id, agent.latest_version)
+    if newest is None:
+        newest = await version_of(session, agent.id, agent.latest_version)
     if newest.label == label:
         return newest
     found = (
@@ -410,32 +430,29 @@ async def version_for_label(
     """The local agent's version named ``label``, recorded as its next version when the
     label is new (spec of local agents: a label not seen before is a new version, so runs
     of two commits compare two versions of one agent) - or naming the newest when nothing
-    has answered with it yet (``unnamed_version``). The caller holds the agent's row lock,
+    has answered with it yet (``label_choice``). The caller holds the agent's row lock,
     so two runs starting with one new label record it once."""
-    assert agent.id is not None
-    found = await labelled_version(session, agent, label)
-    if found is not None:
-        return found
-    unnamed = await unnamed_version(session, agent)
-    if unnamed is not None:
-        unnamed.label = label
-        session.add(unnamed)
+    choice = await label_choice(session, agent, label)
+    if choice.kind == "named":
+        return choice.version
+    if choice.kind == "unnamed":
+        choice.version.label = label
+        session.add(choice.version)
         await audit.record(
             session,
             ctx.require_actor(),
             "agent.label_version",
             resource_type=KIND,
             resource_id=agent.id,
-            summary={"version": unnamed.version, "label": label},
+            summary={"version": choice.version.version, "label": label},
             request_id=ctx.request_id,
         )
-        return unnamed
-    newest = await version_of(session, agent.id, agent.latest_version)
+        return choice.version
     return await add_version(
         session,
         ctx,
         agent,
-        config_of(newest),
+        config_of(choice.version),
         action="agent.label_version",
         summary={"label": label},
         label=label,

@@ -29,7 +29,7 @@ from casebook.domain.evals.inputs import EvalRunRequest
 from casebook.domain.grading.config_merge import read_scoring_config
 from casebook.domain.jsonvalue import JSONObject
 from casebook.services.agents.agents import KIND as AGENT_KIND
-from casebook.services.agents.agents import labelled_version, unnamed_version, version_of
+from casebook.services.agents.agents import label_choice, version_of
 from casebook.services.datasets.kind import DATASET_KIND
 from casebook.services.evals.runs import load_run
 from casebook.services.kernel import sharing
@@ -173,12 +173,13 @@ async def _planned(session: AsyncSession, agent: Agent, label: str | None) -> Pl
     if label is None or not answered_by_clients(agent.kind):
         version = await version_of(session, agent.id, agent.latest_version)
         return PlannedAgent(agent, version, config_from_json(version.config))
-    labelled = await labelled_version(session, agent, label)
-    unnamed = None if labelled is not None else await unnamed_version(session, agent)
-    version = labelled or unnamed or await version_of(session, agent.id, agent.latest_version)
-    new_version = labelled is None and unnamed is None
+    choice = await label_choice(session, agent, label)
     return PlannedAgent(
-        agent, version, config_from_json(version.config), label, new_label=new_version
+        agent,
+        choice.version,
+        config_from_json(choice.version.config),
+        label,
+        new_label=choice.kind == "new",
     )
 
 
